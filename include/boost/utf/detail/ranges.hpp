@@ -1,0 +1,123 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_DETAIL_RANGES_HPP
+#define BOOST_UTF_DETAIL_RANGES_HPP
+
+// One vocabulary, `detail::rng`, over std::ranges (C++20) or range-v3 (C++17), so that the views
+// are written once. Concepts are used as bool constants only (static_assert, enable_if,
+// if constexpr), which both libraries support.
+
+#include <boost/utf/config.hpp>
+#include <boost/utf/detail/type_traits.hpp>
+
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+
+#if BOOST_UTF_STD_RANGES
+#  include <ranges>
+#  if BOOST_UTF_RANGE_V3_INTEROP
+#    include <range/v3/range/concepts.hpp>
+#  endif
+#else
+#  include <range/v3/iterator/default_sentinel.hpp>
+#  include <range/v3/iterator/operations.hpp>
+#  include <range/v3/range/concepts.hpp>
+#  include <range/v3/range/traits.hpp>
+#  include <range/v3/view/all.hpp>
+#  include <range/v3/view/interface.hpp>
+#endif
+
+namespace boost {
+namespace utf {
+namespace detail {
+namespace rng {
+
+#if BOOST_UTF_STD_RANGES
+namespace lib = ::std::ranges;
+using ::std::default_sentinel;
+using ::std::default_sentinel_t;
+using ::std::iter_value_t;
+template<class T>
+inline constexpr bool view = lib::view<T>;
+template<class R>
+using all_t = ::std::views::all_t<R>;
+inline constexpr auto const& all = ::std::views::all;
+#else
+namespace lib = ::ranges;
+using ::ranges::default_sentinel;
+using ::ranges::default_sentinel_t;
+using ::ranges::iter_value_t;
+template<class T>
+inline constexpr bool view = lib::view_<T>;
+template<class R>
+using all_t = ::ranges::views::all_t<R>;
+inline constexpr auto const& all = ::ranges::views::all;
+#endif
+
+using lib::begin;
+using lib::end;
+using lib::iterator_t;
+using lib::sentinel_t;
+using lib::range_value_t;
+using lib::range_difference_t;
+using lib::view_interface;
+using lib::next;
+
+template<class R>
+inline constexpr bool range = lib::range<R>;
+template<class R>
+inline constexpr bool input_range = lib::input_range<R>;
+template<class R>
+inline constexpr bool forward_range = lib::forward_range<R>;
+template<class R>
+inline constexpr bool bidirectional_range = lib::bidirectional_range<R>;
+template<class R>
+inline constexpr bool random_access_range = lib::random_access_range<R>;
+template<class R>
+inline constexpr bool common_range = lib::common_range<R>;
+template<class R>
+inline constexpr bool viewable_range = lib::viewable_range<R>;
+
+} // namespace rng
+
+} // namespace detail
+} // namespace utf
+} // namespace boost
+
+// Borrowed-range and view traits for a view template `boost::utf::NAME<V, ...>` that stores
+// nothing but V and copies of its iterators: borrowed exactly when V is.
+#if BOOST_UTF_STD_RANGES
+#  if BOOST_UTF_RANGE_V3_INTEROP
+#    define BOOST_UTF_DETAIL_RANGE_V3_VIEW_TRAITS(NAME)                                         \
+        namespace ranges {                                                                       \
+        template<class V, class... Rest>                                                         \
+        inline constexpr bool enable_view<::boost::utf::NAME<V, Rest...>> = true;                \
+        template<class V, class... Rest>                                                         \
+        inline constexpr bool enable_borrowed_range<::boost::utf::NAME<V, Rest...>> =            \
+            ::std::ranges::enable_borrowed_range<V> || ::ranges::enable_borrowed_range<V>;       \
+        }
+#  else
+#    define BOOST_UTF_DETAIL_RANGE_V3_VIEW_TRAITS(NAME)
+#  endif
+#  define BOOST_UTF_DETAIL_VIEW_TRAITS(NAME)                                                     \
+      namespace std {                                                                            \
+      namespace ranges {                                                                         \
+      template<class V, class... Rest>                                                           \
+      inline constexpr bool enable_borrowed_range<::boost::utf::NAME<V, Rest...>> =              \
+          enable_borrowed_range<V>;                                                              \
+      }                                                                                          \
+      }                                                                                          \
+      BOOST_UTF_DETAIL_RANGE_V3_VIEW_TRAITS(NAME)
+#else
+#  define BOOST_UTF_DETAIL_VIEW_TRAITS(NAME)                                                     \
+      namespace ranges {                                                                         \
+      template<class V, class... Rest>                                                           \
+      inline constexpr bool enable_borrowed_range<::boost::utf::NAME<V, Rest...>> =              \
+          enable_borrowed_range<V>;                                                              \
+      }
+#endif
+
+#endif // BOOST_UTF_DETAIL_RANGES_HPP

@@ -1,0 +1,236 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_DETAIL_UTF8_HPP
+#define BOOST_UTF_DETAIL_UTF8_HPP
+
+// The UTF-8 rules, and nothing else: what is well-formed (RFC 3629 section 4, Unicode Table 3-7),
+// where a maximal subpart ends (Unicode 3.9), which error_kind it is, and how a scalar value is
+// written. Every reader and writer in the library steps through these functions.
+
+#include <boost/utf/config.hpp>
+#include <boost/utf/error.hpp>
+#include <boost/utf/detail/type_traits.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace boost {
+namespace utf {
+namespace detail {
+
+// ---- code unit types -----------------------------------------------------------------------
+
+template<class T>
+inline constexpr bool is_code_unit_v =
+    std::is_same<T, char>::value || std::is_same<T, signed char>::value ||
+    std::is_same<T, unsigned char>::value || std::is_same<T, std::byte>::value
+#if BOOST_UTF_HAS_CHAR8_T
+    || std::is_same<T, char8_t>::value
+#endif
+    ;
+
+// Code point inputs: char32_t, or any integer with room for 10FFFF.
+template<class T>
+inline constexpr bool is_code_point_v =
+    std::is_same<T, char32_t>::value ||
+    (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+     std::numeric_limits<T>::digits >= 21);
+
+template<class T>
+constexpr unsigned char to_byte(T unit) noexcept
+{
+    if constexpr (std::is_same<T, std::byte>::value)
+        return std::to_integer<unsigned char>(unit);
+    else
+        return static_cast<unsigned char>(unit);
+}
+
+template<class T>
+constexpr T from_byte(unsigned char b) noexcept
+{
+    return static_cast<T>(b);
+}
+
+constexpr bool is_continuation(unsigned char b) noexcept { return (b & 0xC0u) == 0x80u; }
+
+// ---- decoding --------------------------------------------------------------------------------
+
+// Table 3-7, one row per lead byte. For a byte that cannot start a sequence, `length` is 0 and
+// `kind` says why. For a lead byte, `second_min`..`second_max` is where its second byte must lie,
+// and `kind` is what a continuation byte outside that range means.
+struct lead_rule
+{
+    unsigned char length;
+    unsigned char second_min;
+    unsigned char second_max;
+    error_kind kind;
+};
+
+constexpr lead_rule make_lead_rule(unsigned b) noexcept
+{
+    if (b < 0x80u) return {1, 0, 0, error_kind{}};
+    if (b < 0xC0u) return {0, 0, 0, error_kind::unexpected_continuation};
+    if (b < 0xC2u) return {0, 0, 0, error_kind::overlong};
+    if (b < 0xE0u) return {2, 0x80, 0xBF, error_kind::truncated};
+    if (b == 0xE0u) return {3, 0xA0, 0xBF, error_kind::overlong};
+    if (b == 0xEDu) return {3, 0x80, 0x9F, error_kind::surrogate};
+    if (b < 0xF0u) return {3, 0x80, 0xBF, error_kind::truncated};
+    if (b == 0xF0u) return {4, 0x90, 0xBF, error_kind::overlong};
+    if (b < 0xF4u) return {4, 0x80, 0xBF, error_kind::truncated};
+    if (b == 0xF4u) return {4, 0x80, 0x8F, error_kind::out_of_range};
+    if (b < 0xF8u) return {0, 0, 0, error_kind::out_of_range};
+    return {0, 0, 0, error_kind::invalid_lead_byte};
+}
+
+constexpr std::array<lead_rule, 256> make_lead_rules() noexcept
+{
+    std::array<lead_rule, 256> rules{};
+    for (unsigned b = 0; b < 256; ++b)
+        rules[b] = make_lead_rule(b);
+    return rules;
+}
+
+inline constexpr std::array<lead_rule, 256> lead_rules = make_lead_rules();
+
+// One step of decoding: a scalar value, or one maximal subpart.
+struct decoded
+{
+    char32_t value;       // the scalar value; for an error, the subpart's first code unit
+    unsigned char length; // code units read: 1..4 for a scalar, 1..3 for a subpart
+    error_kind kind;      // error_kind{} for a scalar
+
+    constexpr bool ok() const noexcept { return kind == error_kind{}; }
+};
+
+// Reads the element that starts at `it` (it != last) and leaves `it` just past it. Never steps
+// over the code unit that ends a subpart, so a single-pass input iterator loses nothing.
+template<class I, class S>
+constexpr decoded decode_next(I& it, S const& last) noexcept(nothrow_iteration_v<I, S>)
+{
+    unsigned char const lead = to_byte(*it);
+    ++it;
+    if (BOOST_LIKELY(lead < 0x80u))
+        return {lead, 1, error_kind{}};
+
+    lead_rule const rule = lead_rules[lead];
+    if (rule.length == 0)
+        return {lead, 1, rule.kind};
+    if (it == last)
+        return {lead, 1, error_kind::truncated};
+
+    unsigned char b = to_byte(*it);
+    if (b < rule.second_min || b > rule.second_max)
+        return {lead, 1, is_continuation(b) ? rule.kind : error_kind::truncated};
+    ++it;
+    char32_t value = (char32_t(lead) & (0x7Fu >> rule.length)) << 6 | (b & 0x3Fu);
+
+    for (unsigned char n = 2; n < rule.length; ++n)
+    {
+        if (it == last)
+            return {lead, n, error_kind::truncated};
+        b = to_byte(*it);
+        if (!is_continuation(b))
+            return {lead, n, error_kind::truncated};
+        ++it;
+        value = value << 6 | (b & 0x3Fu);
+    }
+    return {value, rule.length, error_kind{}};
+}
+
+// Code units that one decoding step accounts for: the whole element, or only its first code unit
+// when the policy reports errors per code unit.
+template<bool PerCodeUnit>
+constexpr unsigned char step_length(decoded const& d) noexcept
+{
+    return (PerCodeUnit && !d.ok()) ? 1 : d.length;
+}
+
+// The start of the element that ends at `p`, where `p` (!= first) is an element boundary found
+// by decoding forwards. Elements longer than one code unit begin with a lead byte C2..F4 and
+// continue with at most three continuation bytes, and a lead byte always begins an element; so
+// either the nearest such lead byte begins the element that ends at `p`, or the element is the
+// single code unit before `p`. Decoding from the candidate settles which: that keeps the two
+// directions identical by construction.
+template<bool PerCodeUnit, class I, class S>
+constexpr I previous_start(I const& first, I const& p, S const& last) noexcept(nothrow_iteration_v<I, S>)
+{
+    I single = p;
+    --single;
+    if (!is_continuation(to_byte(*single)))
+        return single;
+
+    I candidate = single;
+    for (int back = 1; back <= 3 && candidate != first; ++back)
+    {
+        --candidate;
+        unsigned char const b = to_byte(*candidate);
+        if (is_continuation(b))
+            continue;
+        if (lead_rules[b].length > 1)
+        {
+            I end = candidate;
+            decoded const d = decode_next(end, last);
+            if (step_length<PerCodeUnit>(d) == d.length && end == p)
+                return candidate;
+        }
+        break;
+    }
+    return single;
+}
+
+// ---- encoding --------------------------------------------------------------------------------
+
+// error_kind{} when `value` is a Unicode scalar value.
+template<class T>
+constexpr error_kind check_scalar(T value) noexcept
+{
+    if constexpr (std::is_signed<T>::value)
+    {
+        if (value < 0)
+            return error_kind::out_of_range;
+    }
+    auto const v = static_cast<std::make_unsigned_t<T>>(value);
+    if (v > 0x10FFFFu)
+        return error_kind::out_of_range;
+    if (v >= 0xD800u && v <= 0xDFFFu)
+        return error_kind::surrogate;
+    return error_kind{};
+}
+
+struct encoded
+{
+    unsigned char units[4];
+    unsigned char length;
+};
+
+// `c` must be a scalar value.
+constexpr encoded encode(char32_t c) noexcept
+{
+    if (c < 0x80u)
+        return {{static_cast<unsigned char>(c), 0, 0, 0}, 1};
+    if (c < 0x800u)
+        return {{static_cast<unsigned char>(0xC0u | (c >> 6)),
+                 static_cast<unsigned char>(0x80u | (c & 0x3Fu)), 0, 0},
+                2};
+    if (c < 0x10000u)
+        return {{static_cast<unsigned char>(0xE0u | (c >> 12)),
+                 static_cast<unsigned char>(0x80u | ((c >> 6) & 0x3Fu)),
+                 static_cast<unsigned char>(0x80u | (c & 0x3Fu)), 0},
+                3};
+    return {{static_cast<unsigned char>(0xF0u | (c >> 18)),
+             static_cast<unsigned char>(0x80u | ((c >> 12) & 0x3Fu)),
+             static_cast<unsigned char>(0x80u | ((c >> 6) & 0x3Fu)),
+             static_cast<unsigned char>(0x80u | (c & 0x3Fu))},
+            4};
+}
+
+} // namespace detail
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_DETAIL_UTF8_HPP

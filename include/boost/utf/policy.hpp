@@ -1,0 +1,122 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_POLICY_HPP
+#define BOOST_UTF_POLICY_HPP
+
+#include <boost/utf/config.hpp>
+#include <boost/utf/error.hpp>
+
+#include <type_traits>
+#include <utility>
+
+// The error policy protocol, shared by both views.
+//
+// A policy is a default-constructible, copyable object `p` such that `p(info)`, with `info` an
+// `error_info const&`, is valid and converts to char32_t. The view calls it once per maximal
+// subpart (decoding) or rejected code point (encoding) and emits what it returns in its place,
+// or nothing when it returns `no_replacement`. It may throw instead. Policies are copied into
+// iterators, so a policy that keeps state (a counter, a log) holds a pointer to it.
+//
+// Decoding policies may declare `static constexpr bool per_code_unit = true;` to be called once
+// per code unit of an ill-formed subsequence rather than once per maximal subpart: the first code
+// unit of each subpart is reported with the subpart's kind, and the rest then come as
+// `unexpected_continuation`. This needs a forward range.
+
+namespace boost {
+namespace utf {
+
+// Returned by a policy to drop the error from the output.
+inline constexpr char32_t no_replacement = 0xFFFFFFFFu;
+
+struct throw_policy
+{
+    template<class Info = error_info>
+    [[noreturn]] char32_t operator()(Info const& info) const
+    {
+#ifdef BOOST_NO_EXCEPTIONS
+        static_assert(!std::is_same<Info, Info>::value,
+                      "boost::utf::throw_policy needs exceptions, which this build disables "
+                      "(BOOST_NO_EXCEPTIONS); use replace_on_error or skip_on_error instead");
+#else
+        throw utf_error(info.kind, info.offset);
+#endif
+    }
+};
+
+struct replace_policy
+{
+    // Must be a Unicode scalar value when encoding; the encoder writes U+FFFD otherwise, so that
+    // its output is always well-formed.
+    char32_t replacement = U'\uFFFD';
+
+    constexpr char32_t operator()(error_info const&) const noexcept { return replacement; }
+};
+
+struct skip_policy
+{
+    constexpr char32_t operator()(error_info const&) const noexcept { return no_replacement; }
+};
+
+inline constexpr throw_policy throw_on_error{};
+inline constexpr replace_policy replace_on_error{};
+inline constexpr skip_policy skip_on_error{};
+
+namespace detail {
+
+template<class P, class = void>
+struct is_error_policy : std::false_type
+{
+};
+
+template<class P>
+struct is_error_policy<
+    P, std::enable_if_t<std::is_convertible<
+           decltype(std::declval<P const&>()(std::declval<error_info const&>())), char32_t>::value>>
+    : std::true_type
+{
+};
+
+template<class P>
+inline constexpr bool is_error_policy_v = is_error_policy<P>::value;
+
+template<class P, class = void>
+struct per_code_unit : std::false_type
+{
+};
+
+template<class P>
+struct per_code_unit<P, std::enable_if_t<P::per_code_unit>> : std::true_type
+{
+};
+
+template<class P>
+inline constexpr bool per_code_unit_v = per_code_unit<P>::value;
+
+template<class P>
+inline constexpr bool nothrow_policy_v =
+    noexcept(std::declval<P const&>()(std::declval<error_info const&>()));
+
+// Instantiated where a view is formed, so that a misuse is reported in the user's words.
+template<class P>
+struct check_error_policy
+{
+    static_assert(is_error_policy_v<P>,
+                  "boost::utf: the error policy must be callable as policy(boost::utf::error_info) "
+                  "and return a char32_t: pass throw_on_error, replace_on_error, skip_on_error, "
+                  "replace_policy{U'?'} or an object of your own that follows that protocol");
+    static_assert(std::is_default_constructible<P>::value && std::is_copy_constructible<P>::value &&
+                      std::is_copy_assignable<P>::value,
+                  "boost::utf: an error policy is stored in iterators, so it must be "
+                  "default-constructible and copyable; keep mutable state behind a pointer");
+    static constexpr bool value = is_error_policy_v<P> && std::is_default_constructible<P>::value &&
+                                  std::is_copy_constructible<P>::value &&
+                                  std::is_copy_assignable<P>::value;
+};
+
+} // namespace detail
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_POLICY_HPP

@@ -1,0 +1,386 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_UTF32_TO_UTF8_VIEW_HPP
+#define BOOST_UTF_UTF32_TO_UTF8_VIEW_HPP
+
+#include <boost/utf/config.hpp>
+#include <boost/utf/error.hpp>
+#include <boost/utf/policy.hpp>
+#include <boost/utf/detail/adaptor.hpp>
+#include <boost/utf/detail/ranges.hpp>
+#include <boost/utf/detail/utf8.hpp>
+
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+#include <utility>
+
+namespace boost {
+namespace utf {
+
+// The code unit type that utf32_to_utf8 writes unless told otherwise.
+#if BOOST_CXX_VERSION >= 202002L && BOOST_UTF_HAS_CHAR8_T
+using default_utf8_char = char8_t;
+#else
+using default_utf8_char = char;
+#endif
+
+namespace detail {
+
+template<class T>
+struct check_code_point
+{
+    static_assert(is_code_point_v<T>,
+                  "boost::utf::views::utf32_to_utf8 encodes code points: the range's elements "
+                  "must be char32_t or an integer type of at least 21 bits (std::uint32_t, int, "
+                  "32-bit wchar_t). To decode UTF-8 code units, use views::utf8");
+    static constexpr bool value = is_code_point_v<T>;
+};
+
+template<class T>
+struct check_output_unit
+{
+    static_assert(is_code_unit_v<T>,
+                  "boost::utf::utf32_to_utf8_view writes UTF-8 code units: choose char, char8_t, "
+                  "unsigned char, signed char or std::byte");
+    static constexpr bool value = is_code_unit_v<T>;
+};
+
+} // namespace detail
+
+// A view of the UTF-8 code units (of type CharT) that encode the code points of V. Each value
+// that is not a Unicode scalar value is handed to ErrorPolicy (see policy.hpp).
+template<class V, class ErrorPolicy = replace_policy, class CharT = default_utf8_char>
+class utf32_to_utf8_view : public detail::rng::view_interface<utf32_to_utf8_view<V, ErrorPolicy, CharT>>
+{
+    static_assert(detail::rng::view<V> && detail::rng::input_range<V>,
+                  "boost::utf::utf32_to_utf8_view<V>: V must be an input view of code points; "
+                  "use views::utf32_to_utf8(range) to adapt a container");
+    static_assert(detail::check_code_point<detail::rng::range_value_t<V>>::value, "");
+    static_assert(detail::check_error_policy<ErrorPolicy>::value, "");
+    static_assert(detail::check_output_unit<CharT>::value, "");
+
+    struct begin_tag
+    {
+    };
+    struct end_tag
+    {
+    };
+
+    template<bool Const>
+    class iterator;
+
+    V base_ = V();
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
+
+    template<bool Const, class Self>
+    static constexpr auto end_of(Self& self)
+    {
+        using base_t = detail::maybe_const<Const, V>;
+        if constexpr (detail::rng::common_range<base_t> && detail::rng::forward_range<base_t>)
+            return iterator<Const>(self, end_tag{});
+        else
+            return detail::rng::default_sentinel;
+    }
+
+public:
+    utf32_to_utf8_view() = default;
+
+    constexpr explicit utf32_to_utf8_view(V base, ErrorPolicy policy = ErrorPolicy())
+        : base_(std::move(base))
+        , policy_(std::move(policy))
+    {
+    }
+
+    constexpr V base() const& { return base_; }
+    constexpr V base() && { return std::move(base_); }
+    constexpr ErrorPolicy policy() const { return policy_; }
+
+    constexpr iterator<false> begin() { return iterator<false>(*this, begin_tag{}); }
+
+    template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
+    constexpr iterator<true> begin() const
+    {
+        return iterator<true>(*this, begin_tag{});
+    }
+
+    constexpr auto end() { return end_of<false>(*this); }
+
+    template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
+    constexpr auto end() const
+    {
+        return end_of<true>(*this);
+    }
+};
+
+template<class V, class ErrorPolicy, class CharT>
+template<bool Const>
+class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
+{
+    friend utf32_to_utf8_view;
+    friend iterator<!Const>;
+
+    using parent_t = detail::maybe_const<Const, utf32_to_utf8_view>;
+    using base_t = detail::maybe_const<Const, V>;
+    using base_iterator = detail::rng::iterator_t<base_t>;
+    using base_sentinel = detail::rng::sentinel_t<base_t>;
+
+    static constexpr bool is_forward = detail::rng::forward_range<base_t>;
+    static constexpr bool is_bidirectional = detail::rng::bidirectional_range<base_t>;
+    static constexpr bool nothrow = detail::nothrow_iteration_v<base_iterator, base_sentinel> &&
+                                    detail::nothrow_policy_v<ErrorPolicy>;
+
+    // As in utf8_view: the first code point when we may step back, else the index of current_.
+    using origin_t = std::conditional_t<is_bidirectional, base_iterator, std::size_t>;
+
+    base_iterator current_ = base_iterator(); // the code point being written
+    base_sentinel last_ = base_sentinel();
+    origin_t origin_ = origin_t();
+    detail::encoded units_ = {};              // its UTF-8 form
+    unsigned char index_ = 0;                 // the code unit of units_ this iterator is at
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
+
+    static constexpr origin_t origin_at(base_iterator const& first)
+    {
+        if constexpr (is_bidirectional)
+            return first;
+        else
+            return 0;
+    }
+
+    constexpr iterator(parent_t& parent, begin_tag)
+        : current_(detail::rng::begin(parent.base_))
+        , last_(detail::rng::end(parent.base_))
+        , origin_(origin_at(current_))
+        , policy_(parent.policy_)
+    {
+        read();
+    }
+
+    constexpr iterator(parent_t& parent, end_tag)
+        : current_(detail::rng::end(parent.base_))
+        , last_(current_)
+        , origin_(origin_at(detail::rng::begin(parent.base_)))
+        , policy_(parent.policy_)
+    {
+    }
+
+    constexpr std::size_t offset() const
+    {
+        if constexpr (is_bidirectional)
+            return static_cast<std::size_t>(detail::rng::lib::distance(origin_, current_));
+        else
+            return origin_;
+    }
+
+    // Encodes *current_; false when the policy drops it.
+    constexpr bool load() noexcept(nothrow)
+    {
+        auto const v = *current_;
+        error_kind const kind = detail::check_scalar(v);
+        char32_t c = static_cast<char32_t>(v);
+        if (BOOST_UNLIKELY(kind != error_kind{}))
+        {
+            c = policy_(error_info{kind, offset(), 1, c});
+            if (c == no_replacement)
+                return false;
+            if (detail::check_scalar(c) != error_kind{})
+                c = U'\uFFFD';
+        }
+        units_ = detail::encode(c);
+        return true;
+    }
+
+    constexpr void read() noexcept(nothrow)
+    {
+        index_ = 0;
+        for (; !(current_ == last_); ++current_)
+        {
+            if (load())
+                return;
+            if constexpr (!is_bidirectional)
+                ++origin_;
+        }
+        units_.length = 0;
+    }
+
+    constexpr void read_back() noexcept(nothrow)
+    {
+        do
+        {
+            --current_;
+            if (load())
+            {
+                index_ = static_cast<unsigned char>(units_.length - 1);
+                return;
+            }
+        } while (!(current_ == origin_)); // leaving begin() would mean it was decremented
+        index_ = 0;
+    }
+
+public:
+    using iterator_concept =
+        std::conditional_t<is_bidirectional, std::bidirectional_iterator_tag,
+                           std::conditional_t<is_forward, std::forward_iterator_tag, std::input_iterator_tag>>;
+    // Elements are prvalues, so as a C++17 iterator this is an input iterator whatever V is.
+    using iterator_category = std::input_iterator_tag;
+    using value_type = CharT;
+    using difference_type = detail::rng::range_difference_t<base_t>;
+    using pointer = void;
+    using reference = CharT;
+
+    iterator() = default;
+
+    template<bool OtherConst,
+             std::enable_if_t<Const && !OtherConst &&
+                                  std::is_convertible<detail::rng::iterator_t<V>, base_iterator>::value &&
+                                  std::is_convertible<detail::rng::sentinel_t<V>, base_sentinel>::value,
+                              int> = 0>
+    constexpr iterator(iterator<OtherConst> other)
+        : current_(std::move(other.current_))
+        , last_(std::move(other.last_))
+        , origin_(std::move(other.origin_))
+        , units_(other.units_)
+        , index_(other.index_)
+        , policy_(std::move(other.policy_))
+    {
+    }
+
+    // The underlying iterator at the code point this code unit belongs to.
+    constexpr base_iterator const& base() const& noexcept { return current_; }
+    constexpr base_iterator base() && { return std::move(current_); }
+
+    constexpr CharT operator*() const noexcept { return detail::from_byte<CharT>(units_.units[index_]); }
+
+    constexpr iterator& operator++() noexcept(nothrow)
+    {
+        if (++index_ == units_.length)
+        {
+            ++current_;
+            if constexpr (!is_bidirectional)
+                ++origin_;
+            read();
+        }
+        return *this;
+    }
+
+    constexpr auto operator++(int) noexcept(nothrow && std::is_nothrow_copy_constructible<base_iterator>::value)
+    {
+        if constexpr (is_forward)
+        {
+            iterator old = *this;
+            ++*this;
+            return old;
+        }
+        else
+            ++*this;
+    }
+
+    constexpr iterator& operator--() noexcept(nothrow)
+    {
+        static_assert(is_bidirectional,
+                      "boost::utf: a view can be walked backwards only when the range it adapts is "
+                      "bidirectional; this one is forward-only or single-pass");
+        if constexpr (is_bidirectional)
+        {
+            if (index_ > 0)
+                --index_;
+            else
+                read_back();
+        }
+        return *this;
+    }
+
+    constexpr iterator operator--(int) noexcept(nothrow && std::is_nothrow_copy_constructible<base_iterator>::value)
+    {
+        iterator old = *this;
+        --*this;
+        return old;
+    }
+
+    template<bool Enable = is_forward>
+    friend constexpr std::enable_if_t<Enable, bool> operator==(iterator const& a, iterator const& b)
+    {
+        return a.current_ == b.current_ && a.index_ == b.index_;
+    }
+
+    friend constexpr bool operator==(iterator const& it, detail::rng::default_sentinel_t)
+    {
+        return it.current_ == it.last_;
+    }
+
+#if BOOST_CXX_VERSION < 202002L
+    template<bool Enable = is_forward>
+    friend constexpr std::enable_if_t<Enable, bool> operator!=(iterator const& a, iterator const& b)
+    {
+        return !(a == b);
+    }
+    friend constexpr bool operator==(detail::rng::default_sentinel_t, iterator const& it)
+    {
+        return it.current_ == it.last_;
+    }
+    friend constexpr bool operator!=(iterator const& it, detail::rng::default_sentinel_t)
+    {
+        return !(it.current_ == it.last_);
+    }
+    friend constexpr bool operator!=(detail::rng::default_sentinel_t, iterator const& it)
+    {
+        return !(it.current_ == it.last_);
+    }
+#endif
+};
+
+template<class R>
+utf32_to_utf8_view(R&&) -> utf32_to_utf8_view<detail::rng::all_t<R>>;
+
+template<class R, class P>
+utf32_to_utf8_view(R&&, P) -> utf32_to_utf8_view<detail::rng::all_t<R>, P>;
+
+namespace detail {
+
+template<class CharT>
+struct make_utf32_to_utf8_view
+{
+    template<class R, class P>
+    constexpr auto operator()(R&& r, P&& policy) const
+    {
+        using policy_t = remove_cvref_t<P>;
+        if constexpr (!rng::input_range<R>)
+            static_assert(always_false_v<R>,
+                          "boost::utf::views::utf32_to_utf8 adapts a range of code points, and "
+                          "this argument is not an input range (nor an error policy)");
+        else if constexpr (!check_code_point<rng::range_value_t<R>>::value)
+            return;
+        else if constexpr (!check_error_policy<policy_t>::value)
+            return;
+        else if constexpr (!rng::viewable_range<R>)
+            static_assert(always_false_v<R>,
+                          "boost::utf::views::utf32_to_utf8 cannot keep this temporary container "
+                          "alive: store it in a variable and adapt that");
+        else
+            return utf32_to_utf8_view<rng::all_t<R>, policy_t, CharT>(rng::all(std::forward<R>(r)),
+                                                                     std::forward<P>(policy));
+    }
+};
+
+} // namespace detail
+
+namespace views {
+
+// views::utf32_to_utf8_as<CharT>: the same adaptor, writing CharT code units.
+template<class CharT>
+inline constexpr detail::adaptor<detail::make_utf32_to_utf8_view<CharT>> utf32_to_utf8_as{};
+
+// views::utf32_to_utf8(r), views::utf32_to_utf8(r, policy), r | views::utf32_to_utf8,
+// r | views::utf32_to_utf8(policy)
+inline constexpr detail::adaptor<detail::make_utf32_to_utf8_view<default_utf8_char>> utf32_to_utf8{};
+
+} // namespace views
+} // namespace utf
+} // namespace boost
+
+BOOST_UTF_DETAIL_VIEW_TRAITS(utf32_to_utf8_view)
+
+#endif // BOOST_UTF_UTF32_TO_UTF8_VIEW_HPP
