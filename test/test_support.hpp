@@ -1,0 +1,346 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_TEST_SUPPORT_HPP
+#define BOOST_UTF_TEST_SUPPORT_HPP
+
+// What the tests share: hex notation, collecting a view forwards and backwards, a policy that
+// records what it is told, and test iterators of every category over a plain array.
+
+#include <boost/utf/config.hpp>
+#include <boost/utf/error.hpp>
+#include <boost/utf/policy.hpp>
+
+#include <cstddef>
+#include <cstdio>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#if !BOOST_UTF_STD_RANGES
+#  include <range/v3/iterator/concepts.hpp>
+#endif
+
+namespace test {
+
+#if BOOST_UTF_STD_RANGES
+using contiguous_tag = std::contiguous_iterator_tag;
+#else
+using contiguous_tag = ::ranges::contiguous_iterator_tag;
+#endif
+
+// "C0 AF 41" -> bytes
+inline std::string bytes(std::string_view hex)
+{
+    std::string out;
+    std::size_t i = 0;
+    while (i < hex.size())
+    {
+        if (hex[i] == ' ')
+        {
+            ++i;
+            continue;
+        }
+        out.push_back(static_cast<char>(std::stoul(std::string(hex.substr(i, 2)), nullptr, 16)));
+        i += 2;
+    }
+    return out;
+}
+
+// Code points as "U+0041 U+FFFD", the form every comparison is printed in.
+template<class Range>
+std::string cps(Range const& r)
+{
+    std::string out;
+    char buf[16];
+    for (auto c : r)
+    {
+        std::snprintf(buf, sizeof buf, "%sU+%04X", out.empty() ? "" : " ", static_cast<unsigned>(c));
+        out += buf;
+    }
+    return out;
+}
+
+// Code units as "C0 AF".
+template<class Range>
+std::string hex(Range const& r)
+{
+    std::string out;
+    char buf[8];
+    for (auto u : r)
+    {
+        std::snprintf(buf, sizeof buf, "%s%02X", out.empty() ? "" : " ",
+                      static_cast<unsigned>(static_cast<unsigned char>(u)));
+        out += buf;
+    }
+    return out;
+}
+
+template<class View>
+auto forward(View&& v)
+{
+    std::vector<std::remove_cv_t<std::remove_reference_t<decltype(*v.begin())>>> out;
+    for (auto it = v.begin(); it != v.end(); ++it)
+        out.push_back(*it);
+    return out;
+}
+
+template<class View>
+auto backward(View&& v)
+{
+    std::vector<std::remove_cv_t<std::remove_reference_t<decltype(*v.begin())>>> out;
+    auto const first = v.begin();
+    for (auto it = v.end(); it != first;)
+    {
+        --it;
+        out.push_back(*it);
+    }
+    return std::vector<typename decltype(out)::value_type>(out.rbegin(), out.rend());
+}
+
+// Records every error it is told of, then replaces (or drops, with no_replacement).
+struct recording_policy
+{
+    std::vector<boost::utf::error_info>* log = nullptr;
+    char32_t replacement = U'\uFFFD';
+
+    char32_t operator()(boost::utf::error_info const& e) const
+    {
+        log->push_back(e);
+        return replacement;
+    }
+};
+
+// "kind@offset+length ..." for comparing error logs.
+inline std::string describe(std::vector<boost::utf::error_info> const& log)
+{
+    std::string out;
+    for (auto const& e : log)
+    {
+        if (!out.empty())
+            out += ' ';
+        out += std::string(boost::utf::to_string(e.kind)) + '@' + std::to_string(e.offset) + '+' +
+               std::to_string(e.length);
+    }
+    return out;
+}
+
+// ---- test iterators ---------------------------------------------------------------------------
+
+// An iterator over T const* that is exactly as capable as Tag says. The input version checks
+// that it is used single-pass: every copy shares one cursor, and touching a stale copy throws.
+template<class Tag, class T>
+class test_iterator
+{
+    template<class, class>
+    friend class test_iterator;
+
+    T const* p_ = nullptr;
+    T const** cursor_ = nullptr; // input only
+
+    static constexpr bool input_only = std::is_same<Tag, std::input_iterator_tag>::value;
+
+    void check() const
+    {
+        if (input_only && cursor_ && *cursor_ != p_)
+            throw std::logic_error("single-pass iterator used after it was passed");
+    }
+
+public:
+    using iterator_concept = Tag;
+    using iterator_category = std::conditional_t<input_only, std::input_iterator_tag,
+                                                 std::conditional_t<std::is_same<Tag, contiguous_tag>::value,
+                                                                    std::random_access_iterator_tag, Tag>>;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using pointer = T const*;
+    using reference = T const&;
+
+    test_iterator() = default;
+    test_iterator(T const* p, T const** cursor = nullptr)
+        : p_(p)
+        , cursor_(cursor)
+    {
+    }
+
+    T const* get() const { return p_; }
+
+    reference operator*() const
+    {
+        check();
+        return *p_;
+    }
+    pointer operator->() const { return p_; }
+
+    test_iterator& operator++()
+    {
+        check();
+        ++p_;
+        if (cursor_)
+            *cursor_ = p_;
+        return *this;
+    }
+    test_iterator operator++(int)
+    {
+        test_iterator old = *this;
+        ++*this;
+        return old;
+    }
+
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::bidirectional_iterator_tag, U>::value, int> = 0>
+    test_iterator& operator--()
+    {
+        --p_;
+        return *this;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::bidirectional_iterator_tag, U>::value, int> = 0>
+    test_iterator operator--(int)
+    {
+        test_iterator old = *this;
+        --p_;
+        return old;
+    }
+
+    // Random access, for the random-access and contiguous tags.
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    test_iterator& operator+=(difference_type n)
+    {
+        p_ += n;
+        return *this;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    test_iterator& operator-=(difference_type n)
+    {
+        p_ -= n;
+        return *this;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    friend test_iterator operator+(test_iterator i, difference_type n)
+    {
+        return i += n;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    friend test_iterator operator+(difference_type n, test_iterator i)
+    {
+        return i += n;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    friend test_iterator operator-(test_iterator i, difference_type n)
+    {
+        return i -= n;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    friend difference_type operator-(test_iterator const& a, test_iterator const& b)
+    {
+        return a.p_ - b.p_;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    reference operator[](difference_type n) const
+    {
+        return p_[n];
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    friend bool operator<(test_iterator const& a, test_iterator const& b)
+    {
+        return a.p_ < b.p_;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    friend bool operator>(test_iterator const& a, test_iterator const& b)
+    {
+        return a.p_ > b.p_;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    friend bool operator<=(test_iterator const& a, test_iterator const& b)
+    {
+        return a.p_ <= b.p_;
+    }
+    template<class U = Tag, std::enable_if_t<std::is_base_of<std::random_access_iterator_tag, U>::value, int> = 0>
+    friend bool operator>=(test_iterator const& a, test_iterator const& b)
+    {
+        return a.p_ >= b.p_;
+    }
+
+    friend bool operator==(test_iterator const& a, test_iterator const& b) { return a.p_ == b.p_; }
+    friend bool operator!=(test_iterator const& a, test_iterator const& b) { return a.p_ != b.p_; }
+};
+
+// A sentinel of its own type, so that the range is not common.
+template<class T>
+struct test_sentinel
+{
+    T const* end = nullptr;
+
+    template<class Tag>
+    friend bool operator==(test_iterator<Tag, T> const& i, test_sentinel const& s)
+    {
+        return i.get() == s.end;
+    }
+    template<class Tag>
+    friend bool operator==(test_sentinel const& s, test_iterator<Tag, T> const& i)
+    {
+        return i.get() == s.end;
+    }
+    template<class Tag>
+    friend bool operator!=(test_iterator<Tag, T> const& i, test_sentinel const& s)
+    {
+        return i.get() != s.end;
+    }
+    template<class Tag>
+    friend bool operator!=(test_sentinel const& s, test_iterator<Tag, T> const& i)
+    {
+        return i.get() != s.end;
+    }
+};
+
+// The end of a null-terminated string.
+struct null_sentinel
+{
+    friend bool operator==(char const* p, null_sentinel) { return *p == '\0'; }
+    friend bool operator==(null_sentinel, char const* p) { return *p == '\0'; }
+    friend bool operator!=(char const* p, null_sentinel) { return *p != '\0'; }
+    friend bool operator!=(null_sentinel, char const* p) { return *p != '\0'; }
+};
+
+// A range of that category over [first, last): common, or with a sentinel. A single-pass range
+// hands out one begin() per object.
+template<class Tag, class T, bool Common = true>
+class test_range
+{
+    T const* first_;
+    T const* last_;
+    mutable T const* cursor_;
+
+public:
+    test_range(T const* first, T const* last)
+        : first_(first)
+        , last_(last)
+        , cursor_(first)
+    {
+    }
+    template<class Container>
+    explicit test_range(Container const& c)
+        : test_range(c.data(), c.data() + c.size())
+    {
+    }
+
+    test_iterator<Tag, T> begin() const
+    {
+        if (std::is_same<Tag, std::input_iterator_tag>::value)
+            return test_iterator<Tag, T>(first_, &cursor_);
+        return test_iterator<Tag, T>(first_);
+    }
+    auto end() const
+    {
+        if constexpr (Common)
+            return test_iterator<Tag, T>(last_);
+        else
+            return test_sentinel<T>{last_};
+    }
+};
+
+} // namespace test
+
+#endif // BOOST_UTF_TEST_SUPPORT_HPP
