@@ -29,9 +29,16 @@ namespace views = boost::utf::views;
 
 namespace {
 
+// The folder: the first argument after "--" (b2 passes it), else the one CMake compiled in.
+std::string corpora_dir()
+{
+    auto const& suite = boost::unit_test::framework::master_test_suite();
+    return suite.argc > 1 ? suite.argv[1] : BOOST_UTF_CORPORA_DIR;
+}
+
 std::string read_corpus(std::string const& name)
 {
-    std::string const path = std::string(BOOST_UTF_CORPORA_DIR) + '/' + name;
+    std::string const path = corpora_dir() + '/' + name;
     std::ifstream in(path, std::ios::binary);
     BOOST_TEST_REQUIRE(in.good(), "test data missing: " << path
                                   << " (the shared/ folder beside the repository; set "

@@ -11,7 +11,6 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace test {
@@ -33,13 +32,15 @@ struct json
     double n = 0;
     std::string s;
     std::vector<json> a;
-    std::vector<std::pair<std::string, json>> o;
+    // An object's members. Two vectors, since std::pair<std::string, json> would need json complete.
+    std::vector<std::string> keys;
+    std::vector<json> values;
 
     json const* find(std::string const& key) const
     {
-        for (auto const& kv : o)
-            if (kv.first == key)
-                return &kv.second;
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if (keys[i] == key)
+                return &values[i];
         return nullptr;
     }
     json const& at(std::string const& key) const
@@ -124,9 +125,9 @@ private:
                 return ++i, v;
             for (;;)
             {
-                std::string key = string_value(t, i);
+                v.keys.push_back(string_value(t, i));
                 expect(t, i, ':');
-                v.o.emplace_back(std::move(key), value(t, i));
+                v.values.push_back(value(t, i));
                 skip_space(t, i);
                 if (t[i] == ',')
                     ++i;
