@@ -20,6 +20,7 @@ namespace utf = boost::utf;
 
 namespace {
 
+// tag::report_errors[]
 // Reports each maximal subpart as it is met, then replaces or drops it: a user-defined policy.
 struct report_errors
 {
@@ -34,6 +35,7 @@ struct report_errors
         return replacement;
     }
 };
+// end::report_errors[]
 
 // The code point itself, when it is safe to print.
 std::string printable(char32_t c)

@@ -6,14 +6,13 @@
 
 #include <boost/utf.hpp>
 
-#include <cassert>
 #include <string>
 
 int main()
 {
     namespace views = boost::utf::views;
 
-    //[quick_start
+    // tag::quick_start[]
     std::string const bytes = "caf\xC3\xA9 \xF0\x9F\x8D\xB5 \xC0\xAF";
 
     std::u32string text;
@@ -29,7 +28,19 @@ int main()
     std::size_t errors = 0;
     for (char32_t c : bytes | views::utf8(boost::utf::skip_on_error))
         errors += (c == U'\uFFFD'); // never: skip drops ill-formed bytes
-    //]
+
+    try
+    {
+        for (char32_t c : bytes | views::utf8(boost::utf::throw_on_error))
+            (void)c;
+    }
+    catch (boost::utf::utf_error const& e)
+    {
+        // e.kind() == boost::utf::error_kind::overlong, e.offset() == 11
+        if (e.kind() != boost::utf::error_kind::overlong || e.offset() != 11)
+            return 1;
+    }
+    // end::quick_start[]
 
     if (text != U"caf\u00e9 \U0001F375 \uFFFD\uFFFD")
         return 1;

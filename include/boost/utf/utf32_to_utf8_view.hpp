@@ -86,7 +86,7 @@ class utf32_to_utf8_view : public detail::rng::view_interface<utf32_to_utf8_view
     }
 
 public:
-    utf32_to_utf8_view() = default;
+    utf32_to_utf8_view() BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(std::is_default_constructible<V>::value) = default;
 
     constexpr explicit utf32_to_utf8_view(V base, ErrorPolicy policy = ErrorPolicy())
         : base_(std::move(base))
@@ -176,13 +176,16 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
     }
 
     // Encodes *current_; false when the policy drops it.
-    constexpr bool load() noexcept(nothrow)
+    BOOST_FORCEINLINE constexpr bool load() noexcept(nothrow)
     {
         auto const v = *current_;
         error_kind const kind = detail::check_scalar(v);
         char32_t c = static_cast<char32_t>(v);
         if (BOOST_UNLIKELY(kind != error_kind{}))
         {
+            // If the policy throws, this iterator stands on the code point as one code unit:
+            // ++ and -- resume next to it.
+            units_.length = 1;
             c = policy_(error_info{kind, offset(), 1, c});
             if (c == no_replacement)
                 return false;
@@ -193,7 +196,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
         return true;
     }
 
-    constexpr void read() noexcept(nothrow)
+    BOOST_FORCEINLINE constexpr void read() noexcept(nothrow)
     {
         index_ = 0;
         for (; !(current_ == last_); ++current_)
@@ -231,7 +234,9 @@ public:
     using pointer = void;
     using reference = CharT;
 
-    iterator() = default;
+    iterator() BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(
+        std::is_default_constructible<base_iterator>::value &&
+        std::is_default_constructible<base_sentinel>::value) = default;
 
     template<bool OtherConst,
              std::enable_if_t<Const && !OtherConst &&
@@ -254,7 +259,7 @@ public:
 
     constexpr CharT operator*() const noexcept { return detail::from_byte<CharT>(units_.units[index_]); }
 
-    constexpr iterator& operator++() noexcept(nothrow)
+    BOOST_FORCEINLINE constexpr iterator& operator++() noexcept(nothrow)
     {
         if (++index_ == units_.length)
         {
@@ -349,8 +354,9 @@ struct make_utf32_to_utf8_view
         using policy_t = remove_cvref_t<P>;
         if constexpr (!rng::input_range<R>)
             static_assert(always_false_v<R>,
-                          "boost::utf::views::utf32_to_utf8 adapts a range of code points, and "
-                          "this argument is not an input range (nor an error policy)");
+                          "boost::utf::views::utf32_to_utf8(x): x is neither a range of code "
+                          "points nor an error policy (callable as "
+                          "policy(boost::utf::error_info), returning char32_t)");
         else if constexpr (!check_code_point<rng::range_value_t<R>>::value)
             return;
         else if constexpr (!check_error_policy<policy_t>::value)

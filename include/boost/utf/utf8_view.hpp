@@ -26,8 +26,8 @@ struct check_code_unit
 {
     static_assert(is_code_unit_v<T>,
                   "boost::utf::views::utf8 decodes UTF-8: the range's elements must be char, "
-                  "signed char, unsigned char, char8_t or std::byte. To turn code points into "
-                  "UTF-8, use views::utf32_to_utf8");
+                  "signed char, unsigned char, char8_t or std::byte (UTF-16 and char16_t are not "
+                  "handled). To turn code points (char32_t) into UTF-8, use views::utf32_to_utf8");
     static constexpr bool value = is_code_unit_v<T>;
 };
 
@@ -71,7 +71,7 @@ class utf8_view : public detail::rng::view_interface<utf8_view<V, ErrorPolicy>>
     }
 
 public:
-    utf8_view() = default;
+    utf8_view() BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(std::is_default_constructible<V>::value) = default;
 
     constexpr explicit utf8_view(V base, ErrorPolicy policy = ErrorPolicy())
         : base_(std::move(base))
@@ -168,16 +168,18 @@ class utf8_view<V, ErrorPolicy>::iterator
     constexpr bool accept_error(detail::decoded const& d, unsigned char length, std::size_t offset)
         noexcept(detail::nothrow_policy_v<ErrorPolicy>)
     {
+        // Set first: if the policy throws, this iterator stands on the subpart, and ++ resumes
+        // after it rather than stepping by the previous element's length.
+        length_ = length;
         char32_t const c = policy_(error_info{d.kind, offset, length, d.value});
         if (c == no_replacement)
             return false;
         value_ = c;
-        length_ = length;
         return true;
     }
 
     // Decodes the element at current_, first dropping whatever the policy drops.
-    constexpr void read() noexcept(nothrow)
+    BOOST_FORCEINLINE constexpr void read() noexcept(nothrow)
     {
         for (;;)
         {
@@ -268,7 +270,9 @@ public:
     using pointer = void;
     using reference = char32_t;
 
-    iterator() = default;
+    iterator() BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(
+        std::is_default_constructible<base_iterator>::value &&
+        std::is_default_constructible<base_sentinel>::value) = default;
 
     template<bool OtherConst,
              std::enable_if_t<Const && !OtherConst &&
@@ -301,7 +305,7 @@ public:
 
     constexpr char32_t operator*() const noexcept { return value_; }
 
-    constexpr iterator& operator++() noexcept(nothrow)
+    BOOST_FORCEINLINE constexpr iterator& operator++() noexcept(nothrow)
     {
         if constexpr (is_forward)
         {
@@ -390,8 +394,9 @@ struct make_utf8_view
         using policy_t = remove_cvref_t<P>;
         if constexpr (!rng::input_range<R>)
             static_assert(always_false_v<R>,
-                          "boost::utf::views::utf8 adapts a range of UTF-8 code units, and this "
-                          "argument is not an input range (nor an error policy)");
+                          "boost::utf::views::utf8(x): x is neither a range of UTF-8 code units "
+                          "nor an error policy (callable as policy(boost::utf::error_info), "
+                          "returning char32_t)");
         else if constexpr (!check_code_unit<rng::range_value_t<R>>::value)
             return;
         else if constexpr (!check_error_policy<policy_t>::value)

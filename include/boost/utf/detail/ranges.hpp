@@ -87,6 +87,16 @@ inline constexpr bool viewable_range = lib::viewable_range<R>;
 } // namespace utf
 } // namespace boost
 
+// A defaulted default constructor that exists only when its members can be default-initialised.
+// C++20 views need not be default-constructible (std::ranges::ref_view is not), and without the
+// constraint asking whether one is would instantiate the members' initialisers and fail hard.
+// In C++17 every view is default-constructible, so there is nothing to say.
+#if BOOST_UTF_STD_RANGES
+#  define BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(...) requires(__VA_ARGS__)
+#else
+#  define BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(...)
+#endif
+
 // Borrowed-range and view traits for a view template `boost::utf::NAME<V, ...>` that stores
 // nothing but V and copies of its iterators: borrowed exactly when V is.
 #if BOOST_UTF_STD_RANGES

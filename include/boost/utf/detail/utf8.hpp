@@ -107,12 +107,84 @@ struct decoded
     constexpr bool ok() const noexcept { return kind == error_kind{}; }
 };
 
+// Iterators that can read a few code units ahead once they know how many are left: the decoder
+// then tests the end once per element instead of once per code unit.
+template<class I, class S, class = void>
+struct can_look_ahead : std::false_type
+{
+};
+
+template<class I, class S>
+struct can_look_ahead<
+    I, S,
+    std::void_t<std::enable_if_t<std::is_integral<decltype(std::declval<S const&>() -
+                                                           std::declval<I const&>())>::value &&
+                                 std::is_same<decltype(std::declval<I&>() += 2), I&>::value>,
+                decltype(std::declval<I const&>()[3])>> : std::true_type
+{
+};
+
+// decode_next for a multi-byte lead at it[0] when it[1..3] are all there. Same results, step
+// for step, as the general loop below.
+template<class I>
+BOOST_FORCEINLINE constexpr decoded decode_ahead(I& it, unsigned char lead) noexcept(noexcept(it[3]))
+{
+    lead_rule const rule = lead_rules[lead];
+    if (rule.length == 0)
+    {
+        ++it;
+        return {lead, 1, rule.kind};
+    }
+    unsigned char const b1 = to_byte(it[1]);
+    if (BOOST_UNLIKELY(b1 < rule.second_min || b1 > rule.second_max))
+    {
+        ++it;
+        return {lead, 1, is_continuation(b1) ? rule.kind : error_kind::truncated};
+    }
+    char32_t const v1 = (char32_t(lead) & (0x7Fu >> rule.length)) << 6 | (b1 & 0x3Fu);
+    if (rule.length == 2)
+    {
+        it += 2;
+        return {v1, 2, error_kind{}};
+    }
+    unsigned char const b2 = to_byte(it[2]);
+    if (BOOST_UNLIKELY(!is_continuation(b2)))
+    {
+        it += 2;
+        return {lead, 2, error_kind::truncated};
+    }
+    char32_t const v2 = v1 << 6 | (b2 & 0x3Fu);
+    if (rule.length == 3)
+    {
+        it += 3;
+        return {v2, 3, error_kind{}};
+    }
+    unsigned char const b3 = to_byte(it[3]);
+    if (BOOST_UNLIKELY(!is_continuation(b3)))
+    {
+        it += 3;
+        return {lead, 3, error_kind::truncated};
+    }
+    it += 4;
+    return {v2 << 6 | (b3 & 0x3Fu), 4, error_kind{}};
+}
+
 // Reads the element that starts at `it` (it != last) and leaves `it` just past it. Never steps
 // over the code unit that ends a subpart, so a single-pass input iterator loses nothing.
 template<class I, class S>
-constexpr decoded decode_next(I& it, S const& last) noexcept(nothrow_iteration_v<I, S>)
+BOOST_FORCEINLINE constexpr decoded decode_next(I& it, S const& last) noexcept(nothrow_iteration_v<I, S>)
 {
     unsigned char const lead = to_byte(*it);
+    if constexpr (can_look_ahead<I, S>::value)
+    {
+        if (BOOST_LIKELY(lead < 0x80u))
+        {
+            ++it;
+            return {lead, 1, error_kind{}};
+        }
+        if (BOOST_LIKELY(last - it >= 4))
+            return decode_ahead(it, lead);
+    }
     ++it;
     if (BOOST_LIKELY(lead < 0x80u))
         return {lead, 1, error_kind{}};

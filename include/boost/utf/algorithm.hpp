@@ -1,0 +1,562 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_ALGORITHM_HPP
+#define BOOST_UTF_ALGORITHM_HPP
+
+// Bulk operations: copy, to, is_valid, find_invalid. Each gives exactly what walking the view (or
+// decoding the range) element by element gives, errors and policy calls included. When the
+// underlying range is contiguous they go through detail/simd, which proves whole blocks
+// well-formed at once and hands every block that is not to the scalar rules of detail/utf8.hpp,
+// so that error kinds, offsets and maximal subparts always come from one place.
+
+#include <boost/utf/config.hpp>
+#include <boost/utf/error.hpp>
+#include <boost/utf/policy.hpp>
+#include <boost/utf/utf32_to_utf8_view.hpp>
+#include <boost/utf/utf8_view.hpp>
+#include <boost/utf/detail/ranges.hpp>
+#include <boost/utf/detail/simd/kernels.hpp>
+#include <boost/utf/detail/utf8.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace boost {
+namespace utf {
+namespace detail {
+
+template<class T>
+struct is_utf8_view : std::false_type
+{
+};
+template<class V, class P>
+struct is_utf8_view<utf8_view<V, P>> : std::true_type
+{
+};
+
+template<class T>
+struct is_utf32_to_utf8_view : std::false_type
+{
+};
+template<class V, class P, class C>
+struct is_utf32_to_utf8_view<utf32_to_utf8_view<V, P, C>> : std::true_type
+{
+    using char_type = C;
+};
+
+// A range whose elements can be read through a pointer, all at once.
+template<class R>
+inline constexpr bool is_contiguous_v =
+    rng::lib::contiguous_range<R> && rng::lib::sized_range<R>;
+
+// The bytes of a contiguous range of code units, whatever their type.
+template<class R>
+unsigned char const* byte_data(R& r) noexcept
+{
+    return reinterpret_cast<unsigned char const*>(rng::lib::data(r));
+}
+
+// The view's underlying range, kept alive by the caller; null when it cannot be had without a
+// copy that the range does not allow (an lvalue view over an owning, move-only range).
+template<class View>
+constexpr bool can_take_base_v =
+    std::is_copy_constructible<decltype(std::declval<View&>().base())>::value;
+
+// ---- output sinks ------------------------------------------------------------------------------
+//
+// The fast paths write through a raw pointer. A sink gives them one: straight into the caller's
+// memory when the output iterator is a pointer to the element type, else into a buffer that is
+// handed to the iterator in pieces. Before a policy is called everything so far is handed over,
+// so that a policy that throws, or looks at the output, sees what the view would have produced.
+
+template<class T, class Out>
+class direct_sink
+{
+    Out out_;
+
+public:
+    explicit direct_sink(Out out) : out_(out) {}
+    // Room for at least `n` more elements.
+    T* reserve(std::size_t) noexcept { return reinterpret_cast<T*>(out_); }
+    void commit(T* p) noexcept { out_ = reinterpret_cast<Out>(p); }
+    // Everything up to `p` is where the caller sees it: said before each policy call.
+    void sync(T* p) noexcept { commit(p); }
+    Out finish() noexcept { return out_; }
+};
+
+template<class T, class Out, class E>
+class buffered_sink
+{
+    static constexpr std::size_t capacity = 1024;
+    T buffer_[capacity];
+    std::size_t size_ = 0;
+    Out out_;
+
+    void flush()
+    {
+        for (std::size_t i = 0; i < size_; ++i)
+        {
+            *out_ = static_cast<E>(buffer_[i]);
+            ++out_;
+        }
+        size_ = 0;
+    }
+
+public:
+    explicit buffered_sink(Out out) : out_(std::move(out)) {}
+    T* reserve(std::size_t n)
+    {
+        if (capacity - size_ < n)
+            flush();
+        return buffer_ + size_;
+    }
+    void commit(T* p) noexcept { size_ = static_cast<std::size_t>(p - buffer_); }
+    void sync(T* p)
+    {
+        commit(p);
+        flush();
+    }
+    Out finish()
+    {
+        flush();
+        return std::move(out_);
+    }
+};
+
+template<class T, class Out>
+inline constexpr bool is_direct_output_v =
+    std::is_pointer<Out>::value && sizeof(std::remove_pointer_t<Out>) == sizeof(T) &&
+    (std::is_same<std::remove_cv_t<std::remove_pointer_t<Out>>, T>::value ||
+     (sizeof(T) == 1 && is_code_unit_v<std::remove_cv_t<std::remove_pointer_t<Out>>>));
+
+// T: what the fast path writes; E: the view's element type, which the output iterator receives.
+template<class T, class E, class Out>
+using sink_for = std::conditional_t<is_direct_output_v<T, Out>, direct_sink<T, Out>, buffered_sink<T, Out, E>>;
+
+// ---- decoding a contiguous buffer ---------------------------------------------------------------
+
+// The most elements one step of the decoder may write.
+inline constexpr std::size_t decode_step_max = simd::decode_width > 1 ? simd::decode_width : 1;
+
+// One element at `p` by the scalar rules, with the view's handling of errors.
+template<bool PerCodeUnit, class Policy, class Sink>
+BOOST_FORCEINLINE unsigned char const* decode_scalar(unsigned char const* p, unsigned char const* first,
+                                                    unsigned char const* last, Policy& policy,
+                                                    Sink& sink, char32_t*& o)
+{
+    unsigned char const* next = p;
+    decoded const d = decode_next(next, last);
+    if (BOOST_LIKELY(d.ok()))
+    {
+        *o++ = d.value;
+        return next;
+    }
+    unsigned char const n = step_length<PerCodeUnit>(d);
+    sink.sync(o);
+    char32_t const c = policy(error_info{d.kind, static_cast<std::size_t>(p - first), n, d.value});
+    o = sink.reserve(decode_step_max);
+    if (c != no_replacement)
+        *o++ = c;
+    return p + n;
+}
+
+template<bool PerCodeUnit, class Policy, class Sink>
+void decode_contiguous(unsigned char const* const first, unsigned char const* const last,
+                       Policy& policy, Sink& sink)
+{
+    unsigned char const* p = first;
+    char32_t* o = sink.reserve(decode_step_max);
+    // Flush the buffer (if any) every so often rather than on every element.
+    constexpr std::size_t chunk = 256;
+    while (p != last)
+    {
+        if constexpr (simd::decode_width > 0)
+        {
+            // `p` is always where an element starts, which is what the block kernel needs.
+            while (static_cast<std::size_t>(last - p) >= simd::decode_width)
+            {
+                simd::decode_result const r = simd::decode_block(p, o);
+                if (BOOST_LIKELY(r.consumed != 0))
+                {
+                    p += r.consumed;
+                    o += r.produced;
+                }
+                else
+                {
+                    // Not provably well-formed: the scalar rules take the block from here up
+                    // to and including the byte the kernel flagged.
+                    unsigned char const* const stop = p + r.flagged;
+                    do
+                        p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);
+                    while (p <= stop);
+                }
+                sink.commit(o);
+                o = sink.reserve(decode_step_max);
+            }
+            if (p == last)
+                break;
+        }
+        unsigned char const* const stop =
+            static_cast<std::size_t>(last - p) > chunk ? p + chunk : last;
+        while (p < stop)
+            p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);
+        sink.commit(o);
+        o = sink.reserve(chunk + decode_step_max);
+    }
+    sink.commit(o);
+}
+
+// ---- encoding a contiguous buffer ---------------------------------------------------------------
+
+inline constexpr std::size_t encode_step_max = simd::encode_width > 1 ? 4 * simd::encode_width : 4;
+
+template<class T, class Policy, class Sink>
+BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy, Sink& sink,
+                                     unsigned char*& o)
+{
+    auto const v = *p;
+    error_kind const kind = check_scalar(v);
+    char32_t c = static_cast<char32_t>(v);
+    if (BOOST_UNLIKELY(kind != error_kind{}))
+    {
+        sink.sync(o);
+        c = policy(error_info{kind, static_cast<std::size_t>(p - first), 1, c});
+        o = sink.reserve(encode_step_max);
+        if (c == no_replacement)
+            return;
+        if (check_scalar(c) != error_kind{})
+            c = U'\uFFFD';
+    }
+    encoded const e = encode(c);
+    for (unsigned char i = 0; i < e.length; ++i)
+        o[i] = e.units[i];
+    o += e.length;
+}
+
+template<class T, class Policy, class Sink>
+void encode_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
+{
+    T const* p = first;
+    unsigned char* o = sink.reserve(encode_step_max);
+    constexpr std::size_t chunk = 64;
+    while (p != last)
+    {
+        if constexpr (simd::encode_width > 0 && sizeof(T) == 4)
+        {
+            while (static_cast<std::size_t>(last - p) >= simd::encode_width)
+            {
+                std::size_t const n =
+                    simd::encode_block(reinterpret_cast<std::uint32_t const*>(p), o);
+                if (BOOST_LIKELY(n != simd::encode_failed))
+                    o += n;
+                else
+                    for (T const* const stop = p + simd::encode_width; p != stop; ++p)
+                        encode_scalar(p, first, policy, sink, o);
+                if (BOOST_LIKELY(n != simd::encode_failed))
+                    p += simd::encode_width;
+                sink.commit(o);
+                o = sink.reserve(encode_step_max);
+            }
+            if (p == last)
+                break;
+        }
+        T const* const stop = static_cast<std::size_t>(last - p) > chunk ? p + chunk : last;
+        for (; p != stop; ++p)
+            encode_scalar(p, first, policy, sink, o);
+        sink.commit(o);
+        o = sink.reserve(4 * chunk + encode_step_max);
+    }
+    sink.commit(o);
+}
+
+// ---- validation of a contiguous buffer ------------------------------------------------------------
+
+// Offset of the first code unit of the first maximal subpart, or `n` when there is none.
+inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size_t const n) noexcept
+{
+    unsigned char const* const last = first + n;
+    unsigned char const* p = first;
+    constexpr std::size_t w = simd::validate_width;
+    if constexpr (w > 0)
+    {
+        // The kernel checks each byte against the three before it, read from memory, so it
+        // starts three bytes in and sees the stream as one: any ill-formed subsequence flags a
+        // block at or after the one where it starts.
+        for (int i = 0; i < 3; ++i)
+        {
+            if (p == last)
+                return n;
+            unsigned char const* const at = p;
+            if (!decode_next(p, last).ok())
+                return static_cast<std::size_t>(at - first);
+        }
+        for (;;)
+        {
+            while (static_cast<std::size_t>(last - p) >= w && simd::block_valid(p))
+                p += w;
+            // Restart at the element that contains the byte before the block, or the block
+            // itself: everything before that is well-formed, so the scalar rules find the
+            // first error exactly. Then the blocks go on from the next element boundary.
+            unsigned char const* const block = p;
+            for (int back = 1; back <= 3; ++back) // p is at least three bytes in
+                if (!is_continuation(block[-back]))
+                {
+                    p = block - back;
+                    break;
+                }
+            unsigned char const* const stop =
+                static_cast<std::size_t>(last - block) > w ? block + w : last;
+            while (p < stop)
+            {
+                unsigned char const* const at = p;
+                if (!decode_next(p, last).ok())
+                    return static_cast<std::size_t>(at - first);
+            }
+            if (p == last)
+                return n;
+        }
+    }
+    while (p != last)
+    {
+        unsigned char const* const at = p;
+        if (!decode_next(p, last).ok())
+            return static_cast<std::size_t>(at - first);
+    }
+    return n;
+}
+
+// Index of the first value that is not a scalar value, or `n`. Blocks of 64 are checked without
+// an early exit, which compilers turn into vector code.
+template<class T>
+std::size_t find_invalid_code_point(T const* const first, std::size_t const n) noexcept
+{
+    std::size_t i = 0;
+    constexpr std::size_t block = 64;
+    for (; n - i >= block; i += block)
+    {
+        bool bad = false;
+        for (std::size_t j = 0; j < block; ++j)
+            bad |= check_scalar(first[i + j]) != error_kind{};
+        if (bad)
+            break;
+    }
+    for (; i < n; ++i)
+        if (check_scalar(first[i]) != error_kind{})
+            return i;
+    return n;
+}
+
+// ---- dispatch -----------------------------------------------------------------------------------
+
+template<class View, class Out>
+Out copy_generic(View&& v, Out out)
+{
+    auto it = rng::begin(v);
+    auto const last = rng::end(v);
+    for (; !(it == last); ++it)
+    {
+        *out = *it;
+        ++out;
+    }
+    return out;
+}
+
+template<class View, class Out>
+Out copy_decode(View&& v, Out out)
+{
+    using view_t = remove_cvref_t<View>;
+    using base_t = decltype(std::declval<View>().base());
+    if constexpr (is_contiguous_v<base_t> && (can_take_base_v<View> || std::is_rvalue_reference<View&&>::value))
+    {
+        auto base = std::forward<View>(v).base();
+        auto policy = v.policy();
+        using policy_t = decltype(policy);
+        unsigned char const* const first = byte_data(base);
+        sink_for<char32_t, char32_t, Out> sink(std::move(out));
+        decode_contiguous<per_code_unit_v<policy_t>>(first, first + rng::lib::size(base), policy, sink);
+        return sink.finish();
+    }
+    else
+    {
+        (void)sizeof(view_t);
+        return copy_generic(std::forward<View>(v), std::move(out));
+    }
+}
+
+template<class View, class Out>
+Out copy_encode(View&& v, Out out)
+{
+    using base_t = decltype(std::declval<View>().base());
+    if constexpr (is_contiguous_v<base_t> && (can_take_base_v<View> || std::is_rvalue_reference<View&&>::value))
+    {
+        auto base = std::forward<View>(v).base();
+        auto policy = v.policy();
+        auto const* const first = rng::lib::data(base);
+        sink_for<unsigned char, typename is_utf32_to_utf8_view<remove_cvref_t<View>>::char_type, Out> sink(std::move(out));
+        encode_contiguous(first, first + rng::lib::size(base), policy, sink);
+        return sink.finish();
+    }
+    else
+        return copy_generic(std::forward<View>(v), std::move(out));
+}
+
+template<class C, class = void>
+struct is_resizable_contiguous : std::false_type
+{
+};
+template<class C>
+struct is_resizable_contiguous<
+    C, std::void_t<decltype(std::declval<C&>().resize(std::size_t())), decltype(std::declval<C&>().data()),
+                   typename C::value_type>> : std::true_type
+{
+};
+
+} // namespace detail
+
+// Writes the elements of `v` (a utf8_view or a utf32_to_utf8_view, any policy) to `out`; returns
+// `out` past the last element written. The policy is called exactly as the view calls it.
+template<class View, class Out>
+Out copy(View&& v, Out out)
+{
+    using view_t = detail::remove_cvref_t<View>;
+    if constexpr (detail::is_utf8_view<view_t>::value)
+        return detail::copy_decode(std::forward<View>(v), std::move(out));
+    else if constexpr (detail::is_utf32_to_utf8_view<view_t>::value)
+        return detail::copy_encode(std::forward<View>(v), std::move(out));
+    else
+    {
+        static_assert(detail::rng::input_range<view_t>,
+                      "boost::utf::copy copies a utf8_view or utf32_to_utf8_view (or any input "
+                      "range) to an output iterator");
+        return detail::copy_generic(std::forward<View>(v), std::move(out));
+    }
+}
+
+// A container C filled with the elements of `v` (a utf8_view or a utf32_to_utf8_view).
+template<class C, class View>
+C to(View&& v)
+{
+    using view_t = detail::remove_cvref_t<View>;
+    C c;
+    if constexpr (detail::is_resizable_contiguous<C>::value &&
+                  (detail::is_utf8_view<view_t>::value || detail::is_utf32_to_utf8_view<view_t>::value))
+    {
+        using value_t = typename C::value_type;
+        constexpr bool decoding = detail::is_utf8_view<view_t>::value;
+        using element_t = std::conditional_t<decoding, char32_t, unsigned char>;
+        using base_t = decltype(std::declval<View>().base());
+        if constexpr (detail::is_direct_output_v<element_t, value_t*> &&
+                      detail::rng::lib::sized_range<base_t> && detail::can_take_base_v<View>)
+        {
+            // Each element comes from at least one code unit (decoding); each code point gives
+            // at most four code units (encoding). Size for the worst case, then trim.
+            std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(v.base()));
+            c.resize(decoding ? n : 4 * n);
+            value_t* const first = c.data();
+            value_t* const last = utf::copy(std::forward<View>(v), first);
+            c.resize(static_cast<std::size_t>(last - first));
+            return c;
+        }
+    }
+    utf::copy(std::forward<View>(v), std::back_inserter(c));
+    return c;
+}
+
+// An iterator into `r` at the first code unit of the first ill-formed subpart (UTF-8 code
+// units), or at the first value that is not a scalar value (code points); end when there is none.
+template<class R>
+detail::rng::lib::borrowed_iterator_t<R> find_invalid(R&& r)
+{
+    using value_t = detail::rng::range_value_t<R>;
+    static_assert(detail::is_code_unit_v<value_t> || detail::is_code_point_v<value_t>,
+                  "boost::utf::find_invalid checks a range of UTF-8 code units (char, char8_t, "
+                  "unsigned char, signed char, std::byte) or of code points (char32_t, or an "
+                  "integer type of at least 21 bits)");
+    static_assert(detail::rng::forward_range<R>,
+                  "boost::utf::find_invalid returns a position, so it needs a forward range; "
+                  "is_valid works on single-pass ranges");
+    if constexpr (detail::is_contiguous_v<R>)
+    {
+        std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(r));
+        if constexpr (detail::is_code_unit_v<value_t>)
+            return detail::rng::lib::next(detail::rng::begin(r),
+                                          static_cast<detail::rng::range_difference_t<R>>(
+                                              detail::find_invalid_utf8(detail::byte_data(r), n)));
+        else
+            return detail::rng::lib::next(
+                detail::rng::begin(r),
+                static_cast<detail::rng::range_difference_t<R>>(detail::find_invalid_code_point(
+                    detail::rng::lib::data(r), n)));
+    }
+    else
+    {
+        auto it = detail::rng::begin(r);
+        auto const last = detail::rng::end(r);
+        while (!(it == last))
+        {
+            if constexpr (detail::is_code_unit_v<value_t>)
+            {
+                auto at = it;
+                if (!detail::decode_next(it, last).ok())
+                    return at;
+            }
+            else
+            {
+                if (detail::check_scalar(*it) != error_kind{})
+                    return it;
+                ++it;
+            }
+        }
+        return it;
+    }
+}
+
+// True when `r` is well-formed UTF-8 (code units) or holds only scalar values (code points).
+template<class R>
+bool is_valid(R&& r)
+{
+    using value_t = detail::rng::range_value_t<R>;
+    static_assert(detail::is_code_unit_v<value_t> || detail::is_code_point_v<value_t>,
+                  "boost::utf::is_valid checks a range of UTF-8 code units (char, char8_t, "
+                  "unsigned char, signed char, std::byte) or of code points (char32_t, or an "
+                  "integer type of at least 21 bits)");
+    if constexpr (detail::is_contiguous_v<R>)
+    {
+        std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(r));
+        if constexpr (detail::is_code_unit_v<value_t>)
+            return detail::find_invalid_utf8(detail::byte_data(r), n) == n;
+        else
+            return detail::find_invalid_code_point(detail::rng::lib::data(r), n) == n;
+    }
+    else
+    {
+        auto it = detail::rng::begin(r);
+        auto const last = detail::rng::end(r);
+        while (!(it == last))
+        {
+            if constexpr (detail::is_code_unit_v<value_t>)
+            {
+                if (!detail::decode_next(it, last).ok())
+                    return false;
+            }
+            else
+            {
+                if (detail::check_scalar(*it) != error_kind{})
+                    return false;
+                ++it;
+            }
+        }
+        return true;
+    }
+}
+
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_ALGORITHM_HPP

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds and runs every test, in every configuration we support:
+#   b2 with g++ 12                     C++17 and C++20
+#   CMake/CTest with clang++-16        C++17 and C++20
+#   CMake/CTest with g++ 12, ASan+UBSan C++17 and C++20
+#   CMake/CTest with g++ 12            C++17 and C++20, with the long exhaustive tests
+# Warnings are errors everywhere. The last lines printed are CTest's summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/setup.sh
+
+jobs=$(nproc)
+step() { printf '\n==== %s ====\n' "$*"; }
+
+step "b2, g++ 12"
+b2 -j"$jobs" -q --build-dir=build/b2 test example cxxstd=17,20 > build-b2.log 2>&1 || {
+  tail -n 60 build-b2.log; exit 1; }
+grep -c '^\*\*passed\*\*' build-b2.log | sed 's/^/b2: tests passed: /'
+rm -f build-b2.log
+
+cmake_config() { # name, then cmake options
+  local name=$1; shift
+  step "CMake, $name"
+  cmake -S . -B "build/$name" -G Ninja "$@" > /dev/null
+  cmake --build "build/$name" -j"$jobs" > "build/$name/build.log" 2>&1 || {
+    tail -n 60 "build/$name/build.log"; exit 1; }
+}
+
+run_ctest() { # build dir, then ctest options; prints the summary line, or everything on failure
+  local dir=$1; shift
+  ctest --test-dir "$dir" -j"$jobs" --output-on-failure "$@" > "$dir/ctest.log" 2>&1 || {
+    cat "$dir/ctest.log"; exit 1; }
+  grep 'tests passed' "$dir/ctest.log"
+}
+
+cmake_config clang -DCMAKE_CXX_COMPILER=clang++-16 -DCMAKE_BUILD_TYPE=Debug
+run_ctest build/clang -LE long
+
+cmake_config sanitize -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug \
+  -DBOOST_UTF_SANITIZE=address,undefined
+run_ctest build/sanitize -LE long
+
+cmake_config gcc -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug
+ctest --test-dir build/gcc -j"$jobs" --output-on-failure
