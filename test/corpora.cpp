@@ -123,6 +123,23 @@ BOOST_AUTO_TEST_CASE(decode_vectors)
                 seen += (seen.empty() ? "" : " ") + std::to_string(e.offset) + '+' + std::to_string(e.length);
             BOOST_TEST(seen == spans);
 
+            // Walking back from the end, throw_on_error stops at the last subpart. (Not through
+            // begin(), which would throw first when the input starts with an error.)
+            std::string last_error = "none";
+            try
+            {
+                auto back = in | views::utf8(utf::throw_on_error);
+                for (auto it = back.end(); it.base() != in.begin();)
+                    --it;
+            }
+            catch (utf::utf_error const& e)
+            {
+                last_error = std::to_string(e.offset());
+            }
+            auto const& all_spans = v.at("error_spans").a;
+            BOOST_TEST(last_error ==
+                       (all_spans.empty() ? "none" : std::to_string(static_cast<long>(all_spans.back().a[0].n))));
+
             test::json const& first = v.at("first_error_offset");
             std::string const expected_first =
                 first.kind == test::json::null ? "none" : std::to_string(static_cast<long>(first.n));
