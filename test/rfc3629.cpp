@@ -28,21 +28,6 @@ std::string decode_skip(std::string const& in)
     return test::cps(test::forward(in | views::utf8(utf::skip_on_error)));
 }
 
-// "none", or "kind@offset" of the first error as thrown.
-std::string first_error(std::string const& in)
-{
-    try
-    {
-        for (char32_t c : in | views::utf8(utf::throw_on_error))
-            (void)c;
-        return "none";
-    }
-    catch (utf::utf_error const& e)
-    {
-        return std::string(utf::to_string(e.kind())) + '@' + std::to_string(e.offset());
-    }
-}
-
 std::string encode(std::u32string const& in) { return test::hex(test::forward(in | views::utf32_to_utf8)); }
 
 // A well-formed example: decodes to `cps`, encodes back to the same bytes, in both directions.
@@ -51,7 +36,7 @@ void check_well_formed(char const* hex, char const* cps, std::u32string const& c
     std::string const in = test::bytes(hex);
     BOOST_TEST(decode(in) == cps);
     BOOST_TEST(decode_skip(in) == cps);
-    BOOST_TEST(first_error(in) == "none");
+    BOOST_TEST(test::first_error(in) == "none");
     BOOST_TEST(test::cps(test::backward(in | views::utf8)) == cps);
     BOOST_TEST(encode(code_points) == hex);
 }
@@ -85,7 +70,7 @@ BOOST_AUTO_TEST_CASE(section_3_overlong_nul_is_not_nul)
     std::string const in = test::bytes("C0 80");
     BOOST_TEST(decode(in) == "U+FFFD U+FFFD");
     BOOST_TEST(decode_skip(in) == "");
-    BOOST_TEST(first_error(in) == "overlong@0");
+    BOOST_TEST(test::first_error(in) == "overlong@0");
 }
 
 BOOST_AUTO_TEST_CASE(section_3_surrogate_pair_is_not_u233b4)
@@ -93,7 +78,7 @@ BOOST_AUTO_TEST_CASE(section_3_surrogate_pair_is_not_u233b4)
     std::string const in = test::bytes("ED A1 8C ED BE B4");
     BOOST_TEST(decode(in) == "U+FFFD U+FFFD U+FFFD U+FFFD U+FFFD U+FFFD");
     BOOST_TEST(decode_skip(in) == "");
-    BOOST_TEST(first_error(in) == "surrogate@0");
+    BOOST_TEST(test::first_error(in) == "surrogate@0");
     BOOST_TEST(encode(U"\U000233B4") == "F0 A3 8E B4");
     std::vector<std::uint32_t> const halves = {0xD84C, 0xDFB4};
     BOOST_TEST(test::hex(test::forward(halves | views::utf32_to_utf8)) == "EF BF BD EF BF BD");
@@ -105,7 +90,7 @@ BOOST_AUTO_TEST_CASE(section_10_overlong_dot_does_not_become_a_path)
     std::string const in = test::bytes("2F C0 AE 2E 2F");
     BOOST_TEST(decode(in) == "U+002F U+FFFD U+FFFD U+002E U+002F");
     BOOST_TEST(decode_skip(in) == "U+002F U+002E U+002F"); // "/./": the dot pair never forms
-    BOOST_TEST(first_error(in) == "overlong@1");
+    BOOST_TEST(test::first_error(in) == "overlong@1");
 }
 
 // Section 4: each edge of the ABNF, on both sides.
@@ -142,7 +127,7 @@ BOOST_AUTO_TEST_CASE(section_4_abnf_boundaries)
             std::string const in = test::bytes(r.bytes);
             BOOST_TEST(decode(in) == r.replaced);
             BOOST_TEST(test::cps(test::backward(in | views::utf8)) == r.replaced);
-            BOOST_TEST(first_error(in) == r.first_error);
+            BOOST_TEST(test::first_error(in) == r.first_error);
         }
     }
 }

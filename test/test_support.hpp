@@ -11,6 +11,7 @@
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
 #include <boost/utf/policy.hpp>
+#include <boost/utf/utf8_view.hpp>
 
 #include <cstddef>
 #include <cstdio>
@@ -126,6 +127,22 @@ inline std::string describe(std::vector<boost::utf::error_info> const& log)
                std::to_string(e.length);
     }
     return out;
+}
+
+// "kind@offset" of the error that throw_on_error stops at, or "none".
+template<class Range>
+std::string first_error(Range const& in)
+{
+    try
+    {
+        for (char32_t c : in | boost::utf::views::utf8(boost::utf::throw_on_error))
+            (void)c;
+        return "none";
+    }
+    catch (boost::utf::utf_error const& e)
+    {
+        return std::string(boost::utf::to_string(e.kind())) + '@' + std::to_string(e.offset());
+    }
 }
 
 // ---- test iterators ---------------------------------------------------------------------------
@@ -342,5 +359,6 @@ public:
 };
 
 } // namespace test
+
 
 #endif // BOOST_UTF_TEST_SUPPORT_HPP
