@@ -5,6 +5,7 @@
 #ifndef BOOST_UTF_HPP
 #define BOOST_UTF_HPP
 
+#include <boost/utf/algorithm.hpp>
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
 #include <boost/utf/policy.hpp>

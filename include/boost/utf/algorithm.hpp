@@ -90,10 +90,13 @@ public:
     Out finish() noexcept { return out_; }
 };
 
+// The buffer of buffered_sink; sync() empties it, so after a policy call all of it is free.
+inline constexpr std::size_t sink_capacity = 1024;
+
 template<class T, class Out, class E>
 class buffered_sink
 {
-    static constexpr std::size_t capacity = 1024;
+    static constexpr std::size_t capacity = sink_capacity;
     T buffer_[capacity];
     std::size_t size_ = 0;
     Out out_;
@@ -142,7 +145,8 @@ using sink_for = std::conditional_t<is_direct_output_v<T, Out>, direct_sink<T, O
 // ---- decoding a contiguous buffer ---------------------------------------------------------------
 
 // The most elements one step of the decoder may write.
-inline constexpr std::size_t decode_step_max = simd::decode_width > 1 ? simd::decode_width : 1;
+inline constexpr std::size_t decode_step_max =
+    (simd::decode_width > simd::decode_backoff ? simd::decode_width : simd::decode_backoff) + 1;
 
 // One element at `p` by the scalar rules, with the view's handling of errors.
 template<bool PerCodeUnit, class Policy, class Sink>
@@ -174,6 +178,7 @@ void decode_contiguous(unsigned char const* const first, unsigned char const* co
     char32_t* o = sink.reserve(decode_step_max);
     // Flush the buffer (if any) every so often rather than on every element.
     constexpr std::size_t chunk = 256;
+    static_assert(sink_capacity >= chunk + decode_step_max, "a step must fit in the buffer");
     while (p != last)
     {
         if constexpr (simd::decode_width > 0)
@@ -190,8 +195,11 @@ void decode_contiguous(unsigned char const* const first, unsigned char const* co
                 else
                 {
                     // Not provably well-formed: the scalar rules take the block from here up
-                    // to and including the byte the kernel flagged.
-                    unsigned char const* const stop = p + r.flagged;
+                    // to and including the byte the kernel flagged (or further, for kernels
+                    // that only know ASCII), within the room the sink gave.
+                    std::size_t const ahead = r.flagged > simd::decode_backoff ? r.flagged : simd::decode_backoff;
+                    unsigned char const* const stop =
+                        static_cast<std::size_t>(last - p) > ahead ? p + ahead : last - 1;
                     do
                         p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);
                     while (p <= stop);
@@ -214,7 +222,9 @@ void decode_contiguous(unsigned char const* const first, unsigned char const* co
 
 // ---- encoding a contiguous buffer ---------------------------------------------------------------
 
-inline constexpr std::size_t encode_step_max = simd::encode_width > 1 ? 4 * simd::encode_width : 4;
+inline constexpr std::size_t encode_step_max =
+    4 * (simd::encode_width > simd::encode_backoff ? (simd::encode_width > 1 ? simd::encode_width : 1)
+                                                   : simd::encode_backoff);
 
 template<class T, class Policy, class Sink>
 BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy, Sink& sink,
@@ -234,8 +244,18 @@ BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy,
             c = U'\uFFFD';
     }
     encoded const e = encode(c);
-    for (unsigned char i = 0; i < e.length; ++i)
-        o[i] = e.units[i];
+    // Exactly e.length code units: the output may be the caller's buffer, sized to fit.
+    o[0] = e.units[0];
+    if (e.length > 1)
+    {
+        o[1] = e.units[1];
+        if (e.length > 2)
+        {
+            o[2] = e.units[2];
+            if (e.length > 3)
+                o[3] = e.units[3];
+        }
+    }
     o += e.length;
 }
 
@@ -245,6 +265,7 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
     T const* p = first;
     unsigned char* o = sink.reserve(encode_step_max);
     constexpr std::size_t chunk = 64;
+    static_assert(sink_capacity >= 4 * chunk + encode_step_max, "a step must fit in the buffer");
     while (p != last)
     {
         if constexpr (simd::encode_width > 0 && sizeof(T) == 4)
@@ -254,12 +275,20 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
                 std::size_t const n =
                     simd::encode_block(reinterpret_cast<std::uint32_t const*>(p), o);
                 if (BOOST_LIKELY(n != simd::encode_failed))
+                {
                     o += n;
-                else
-                    for (T const* const stop = p + simd::encode_width; p != stop; ++p)
-                        encode_scalar(p, first, policy, sink, o);
-                if (BOOST_LIKELY(n != simd::encode_failed))
                     p += simd::encode_width;
+                }
+                else
+                {
+                    // The scalar rules take the block, or a longer stretch for kernels that
+                    // only know ASCII.
+                    std::size_t const left = static_cast<std::size_t>(last - p);
+                    std::size_t const ahead = simd::encode_backoff > simd::encode_width ? simd::encode_backoff
+                                                                                        : simd::encode_width;
+                    for (T const* const stop = p + (left < ahead ? left : ahead); p != stop; ++p)
+                        encode_scalar(p, first, policy, sink, o);
+                }
                 sink.commit(o);
                 o = sink.reserve(encode_step_max);
             }
@@ -310,8 +339,9 @@ inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size
                     p = block - back;
                     break;
                 }
+            constexpr std::size_t ahead = w > simd::validate_backoff ? w : simd::validate_backoff;
             unsigned char const* const stop =
-                static_cast<std::size_t>(last - block) > w ? block + w : last;
+                static_cast<std::size_t>(last - block) > ahead ? block + ahead : last;
             while (p < stop)
             {
                 unsigned char const* const at = p;

@@ -39,6 +39,7 @@ struct throw_policy
         static_assert(!std::is_same<Info, Info>::value,
                       "boost::utf::throw_policy needs exceptions, which this build disables "
                       "(BOOST_NO_EXCEPTIONS); use replace_on_error or skip_on_error instead");
+        (void)info; // clang warns about the unused parameter even when this is never instantiated
 #else
         throw utf_error(info.kind, info.offset);
 #endif

@@ -13,6 +13,7 @@
 #include <boost/utf/detail/utf8.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <type_traits>
 #include <utility>
@@ -98,10 +99,10 @@ public:
     constexpr V base() && { return std::move(base_); }
     constexpr ErrorPolicy policy() const { return policy_; }
 
-    constexpr iterator<false> begin() { return iterator<false>(*this, begin_tag{}); }
+    BOOST_FORCEINLINE constexpr iterator<false> begin() { return iterator<false>(*this, begin_tag{}); }
 
     template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    constexpr iterator<true> begin() const
+    BOOST_FORCEINLINE constexpr iterator<true> begin() const
     {
         return iterator<true>(*this, begin_tag{});
     }
@@ -138,7 +139,10 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
     base_iterator current_ = base_iterator(); // the code point being written
     base_sentinel last_ = base_sentinel();
     origin_t origin_ = origin_t();
-    detail::encoded units_ = {};              // its UTF-8 form
+    // Its UTF-8 form, first code unit in the low byte: a plain integer keeps the iterator in
+    // registers, where an array indexed by index_ would live in memory.
+    std::uint32_t units_ = 0;
+    unsigned char length_ = 0;                // code units in units_; 0 past the end
     unsigned char index_ = 0;                 // the code unit of units_ this iterator is at
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
@@ -150,7 +154,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             return 0;
     }
 
-    constexpr iterator(parent_t& parent, begin_tag)
+    BOOST_FORCEINLINE constexpr iterator(parent_t& parent, begin_tag)
         : current_(detail::rng::begin(parent.base_))
         , last_(detail::rng::end(parent.base_))
         , origin_(origin_at(current_))
@@ -179,20 +183,30 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
     BOOST_FORCEINLINE constexpr bool load() noexcept(nothrow)
     {
         auto const v = *current_;
+        // ASCII first: one test instead of three (a negative value is not below 80 here).
+        if (BOOST_LIKELY(static_cast<std::make_unsigned_t<decltype(+v)>>(v) < 0x80u))
+        {
+            units_ = static_cast<std::uint32_t>(v);
+            length_ = 1;
+            return true;
+        }
         error_kind const kind = detail::check_scalar(v);
         char32_t c = static_cast<char32_t>(v);
         if (BOOST_UNLIKELY(kind != error_kind{}))
         {
             // If the policy throws, this iterator stands on the code point as one code unit:
             // ++ and -- resume next to it.
-            units_.length = 1;
+            length_ = 1;
             c = policy_(error_info{kind, offset(), 1, c});
             if (c == no_replacement)
                 return false;
             if (detail::check_scalar(c) != error_kind{})
                 c = U'\uFFFD';
         }
-        units_ = detail::encode(c);
+        detail::encoded const e = detail::encode(c);
+        units_ = std::uint32_t(e.units[0]) | std::uint32_t(e.units[1]) << 8 |
+                 std::uint32_t(e.units[2]) << 16 | std::uint32_t(e.units[3]) << 24;
+        length_ = e.length;
         return true;
     }
 
@@ -206,7 +220,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             if constexpr (!is_bidirectional)
                 ++origin_;
         }
-        units_.length = 0;
+        length_ = 0;
     }
 
     constexpr void read_back() noexcept(nothrow)
@@ -216,7 +230,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             --current_;
             if (load())
             {
-                index_ = static_cast<unsigned char>(units_.length - 1);
+                index_ = static_cast<unsigned char>(length_ - 1);
                 return;
             }
         } while (!(current_ == origin_)); // leaving begin() would mean it was decremented
@@ -248,6 +262,7 @@ public:
         , last_(std::move(other.last_))
         , origin_(std::move(other.origin_))
         , units_(other.units_)
+        , length_(other.length_)
         , index_(other.index_)
         , policy_(std::move(other.policy_))
     {
@@ -257,11 +272,14 @@ public:
     constexpr base_iterator const& base() const& noexcept { return current_; }
     constexpr base_iterator base() && { return std::move(current_); }
 
-    constexpr CharT operator*() const noexcept { return detail::from_byte<CharT>(units_.units[index_]); }
+    constexpr CharT operator*() const noexcept
+    {
+        return detail::from_byte<CharT>(static_cast<unsigned char>(units_ >> (8 * index_)));
+    }
 
     BOOST_FORCEINLINE constexpr iterator& operator++() noexcept(nothrow)
     {
-        if (++index_ == units_.length)
+        if (++index_ == length_)
         {
             ++current_;
             if constexpr (!is_bidirectional)

@@ -83,10 +83,10 @@ public:
     constexpr V base() && { return std::move(base_); }
     constexpr ErrorPolicy policy() const { return policy_; }
 
-    constexpr iterator<false> begin() { return iterator<false>(*this, begin_tag{}); }
+    BOOST_FORCEINLINE constexpr iterator<false> begin() { return iterator<false>(*this, begin_tag{}); }
 
     template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    constexpr iterator<true> begin() const
+    BOOST_FORCEINLINE constexpr iterator<true> begin() const
     {
         return iterator<true>(*this, begin_tag{});
     }
@@ -128,7 +128,7 @@ class utf8_view<V, ErrorPolicy>::iterator
     base_sentinel last_ = base_sentinel();
     origin_t origin_ = origin_t();
     char32_t value_ = 0;
-    unsigned char length_ = 0; // code units of the element; 0 past the end
+    unsigned length_ = 0; // code units of the element; 0 past the end (full width: no zero-extension per step)
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
     static constexpr origin_t origin_at(base_iterator const& first)
@@ -139,7 +139,7 @@ class utf8_view<V, ErrorPolicy>::iterator
             return 0;
     }
 
-    constexpr iterator(parent_t& parent, begin_tag)
+    BOOST_FORCEINLINE constexpr iterator(parent_t& parent, begin_tag)
         : current_(detail::rng::begin(parent.base_))
         , last_(detail::rng::end(parent.base_))
         , origin_(origin_at(current_))

@@ -124,49 +124,48 @@ struct can_look_ahead<
 {
 };
 
-// decode_next for a multi-byte lead at it[0] when it[1..3] are all there. Same results, step
-// for step, as the general loop below.
+// decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
+// with the sequence length decided from the lead byte itself, so that a mispredicted length is
+// found out as early as possible. Anything else goes to the general loop below, which gives the
+// same results, step for step.
 template<class I>
-BOOST_FORCEINLINE constexpr decoded decode_ahead(I& it, unsigned char lead) noexcept(noexcept(it[3]))
+BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned char lead, decoded& d) noexcept(noexcept(it[3]))
 {
-    lead_rule const rule = lead_rules[lead];
-    if (rule.length == 0)
-    {
-        ++it;
-        return {lead, 1, rule.kind};
-    }
     unsigned char const b1 = to_byte(it[1]);
-    if (BOOST_UNLIKELY(b1 < rule.second_min || b1 > rule.second_max))
+    if (lead < 0xE0u)
     {
-        ++it;
-        return {lead, 1, is_continuation(b1) ? rule.kind : error_kind::truncated};
+        if (BOOST_LIKELY(lead >= 0xC2u && is_continuation(b1)))
+        {
+            d = {(char32_t(lead) & 0x1Fu) << 6 | (b1 & 0x3Fu), 2, error_kind{}};
+            it += 2;
+            return true;
+        }
+        return false;
     }
-    char32_t const v1 = (char32_t(lead) & (0x7Fu >> rule.length)) << 6 | (b1 & 0x3Fu);
-    if (rule.length == 2)
-    {
-        it += 2;
-        return {v1, 2, error_kind{}};
-    }
+    lead_rule const rule = lead_rules[lead];
     unsigned char const b2 = to_byte(it[2]);
-    if (BOOST_UNLIKELY(!is_continuation(b2)))
+    bool const second_ok = static_cast<unsigned char>(b1 - rule.second_min) <=
+                           static_cast<unsigned char>(rule.second_max - rule.second_min);
+    if (lead < 0xF0u)
     {
-        it += 2;
-        return {lead, 2, error_kind::truncated};
-    }
-    char32_t const v2 = v1 << 6 | (b2 & 0x3Fu);
-    if (rule.length == 3)
-    {
-        it += 3;
-        return {v2, 3, error_kind{}};
+        if (BOOST_LIKELY(second_ok && is_continuation(b2)))
+        {
+            d = {(char32_t(lead) & 0x0Fu) << 12 | char32_t(b1 & 0x3Fu) << 6 | (b2 & 0x3Fu), 3, error_kind{}};
+            it += 3;
+            return true;
+        }
+        return false;
     }
     unsigned char const b3 = to_byte(it[3]);
-    if (BOOST_UNLIKELY(!is_continuation(b3)))
+    if (BOOST_LIKELY(rule.length == 4 && second_ok && is_continuation(b2) && is_continuation(b3)))
     {
-        it += 3;
-        return {lead, 3, error_kind::truncated};
+        d = {(char32_t(lead) & 0x07u) << 18 | char32_t(b1 & 0x3Fu) << 12 | char32_t(b2 & 0x3Fu) << 6 |
+                 (b3 & 0x3Fu),
+             4, error_kind{}};
+        it += 4;
+        return true;
     }
-    it += 4;
-    return {v2 << 6 | (b3 & 0x3Fu), 4, error_kind{}};
+    return false;
 }
 
 // Reads the element that starts at `it` (it != last) and leaves `it` just past it. Never steps
@@ -182,8 +181,9 @@ BOOST_FORCEINLINE constexpr decoded decode_next(I& it, S const& last) noexcept(n
             ++it;
             return {lead, 1, error_kind{}};
         }
-        if (BOOST_LIKELY(last - it >= 4))
-            return decode_ahead(it, lead);
+        decoded d{};
+        if (BOOST_LIKELY(last - it >= 4) && BOOST_LIKELY(decode_ahead(it, lead, d)))
+            return d;
     }
     ++it;
     if (BOOST_LIKELY(lead < 0x80u))
@@ -281,7 +281,7 @@ struct encoded
 };
 
 // `c` must be a scalar value.
-constexpr encoded encode(char32_t c) noexcept
+BOOST_FORCEINLINE constexpr encoded encode(char32_t c) noexcept
 {
     if (c < 0x80u)
         return {{static_cast<unsigned char>(c), 0, 0, 0}, 1};

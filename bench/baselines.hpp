@@ -1,0 +1,174 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_BENCH_BASELINES_HPP
+#define BOOST_UTF_BENCH_BASELINES_HPP
+
+// The "plain loop": what a careful programmer writes by hand when no library is at hand. It
+// validates exactly like the views (Unicode Table 3-7, one U+FFFD per maximal subpart), with one
+// unrolled branch per sequence length and no abstraction at all. It is the yardstick every
+// implementation is measured against.
+
+#include <cstddef>
+
+namespace boost_utf_bench {
+
+inline bool is_cont(unsigned char b) { return (b & 0xC0) == 0x80; }
+
+// Decodes [p, end) into `out`, replacing each maximal subpart with U+FFFD; returns the end of the
+// output.
+inline char32_t* plain_decode(unsigned char const* p, unsigned char const* end, char32_t* out)
+{
+    while (p != end)
+    {
+        unsigned const b0 = p[0];
+        if (b0 < 0x80)
+        {
+            *out++ = b0;
+            ++p;
+            continue;
+        }
+        std::size_t const left = static_cast<std::size_t>(end - p);
+        if (b0 >= 0xC2 && b0 <= 0xDF)
+        {
+            if (left >= 2 && is_cont(p[1]))
+            {
+                *out++ = (b0 & 0x1Fu) << 6 | (p[1] & 0x3Fu);
+                p += 2;
+                continue;
+            }
+            *out++ = 0xFFFD;
+            ++p;
+            continue;
+        }
+        if (b0 >= 0xE0 && b0 <= 0xEF)
+        {
+            unsigned const lo = b0 == 0xE0 ? 0xA0 : 0x80;
+            unsigned const hi = b0 == 0xED ? 0x9F : 0xBF;
+            if (left >= 2 && p[1] >= lo && p[1] <= hi)
+            {
+                if (left >= 3 && is_cont(p[2]))
+                {
+                    *out++ = (b0 & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+                    p += 3;
+                    continue;
+                }
+                *out++ = 0xFFFD;
+                p += 2;
+                continue;
+            }
+            *out++ = 0xFFFD;
+            ++p;
+            continue;
+        }
+        if (b0 >= 0xF0 && b0 <= 0xF4)
+        {
+            unsigned const lo = b0 == 0xF0 ? 0x90 : 0x80;
+            unsigned const hi = b0 == 0xF4 ? 0x8F : 0xBF;
+            if (left >= 2 && p[1] >= lo && p[1] <= hi)
+            {
+                if (left >= 3 && is_cont(p[2]))
+                {
+                    if (left >= 4 && is_cont(p[3]))
+                    {
+                        *out++ = (b0 & 0x07u) << 18 | (p[1] & 0x3Fu) << 12 | (p[2] & 0x3Fu) << 6 |
+                                 (p[3] & 0x3Fu);
+                        p += 4;
+                        continue;
+                    }
+                    *out++ = 0xFFFD;
+                    p += 3;
+                    continue;
+                }
+                *out++ = 0xFFFD;
+                p += 2;
+                continue;
+            }
+        }
+        *out++ = 0xFFFD;
+        ++p;
+    }
+    return out;
+}
+
+// True when [p, end) is well-formed UTF-8.
+inline bool plain_validate(unsigned char const* p, unsigned char const* end)
+{
+    while (p != end)
+    {
+        unsigned const b0 = p[0];
+        if (b0 < 0x80)
+        {
+            ++p;
+            continue;
+        }
+        std::size_t const left = static_cast<std::size_t>(end - p);
+        if (b0 >= 0xC2 && b0 <= 0xDF)
+        {
+            if (left < 2 || !is_cont(p[1]))
+                return false;
+            p += 2;
+        }
+        else if (b0 >= 0xE0 && b0 <= 0xEF)
+        {
+            unsigned const lo = b0 == 0xE0 ? 0xA0 : 0x80;
+            unsigned const hi = b0 == 0xED ? 0x9F : 0xBF;
+            if (left < 3 || p[1] < lo || p[1] > hi || !is_cont(p[2]))
+                return false;
+            p += 3;
+        }
+        else if (b0 >= 0xF0 && b0 <= 0xF4)
+        {
+            unsigned const lo = b0 == 0xF0 ? 0x90 : 0x80;
+            unsigned const hi = b0 == 0xF4 ? 0x8F : 0xBF;
+            if (left < 4 || p[1] < lo || p[1] > hi || !is_cont(p[2]) || !is_cont(p[3]))
+                return false;
+            p += 4;
+        }
+        else
+            return false;
+    }
+    return true;
+}
+
+// Encodes [p, end) into `out`, writing EF BF BD for each value that is not a scalar value.
+inline unsigned char* plain_encode(char32_t const* p, char32_t const* end, unsigned char* out)
+{
+    for (; p != end; ++p)
+    {
+        char32_t c = *p;
+        if (c < 0x80)
+        {
+            *out++ = static_cast<unsigned char>(c);
+            continue;
+        }
+        if (c < 0x800)
+        {
+            out[0] = static_cast<unsigned char>(0xC0 | (c >> 6));
+            out[1] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+            out += 2;
+            continue;
+        }
+        if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+            c = 0xFFFD;
+        if (c < 0x10000)
+        {
+            out[0] = static_cast<unsigned char>(0xE0 | (c >> 12));
+            out[1] = static_cast<unsigned char>(0x80 | ((c >> 6) & 0x3F));
+            out[2] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+            out += 3;
+            continue;
+        }
+        out[0] = static_cast<unsigned char>(0xF0 | (c >> 18));
+        out[1] = static_cast<unsigned char>(0x80 | ((c >> 12) & 0x3F));
+        out[2] = static_cast<unsigned char>(0x80 | ((c >> 6) & 0x3F));
+        out[3] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+        out += 4;
+    }
+    return out;
+}
+
+} // namespace boost_utf_bench
+
+#endif // BOOST_UTF_BENCH_BASELINES_HPP

@@ -1,0 +1,395 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+// Decoding, validating and encoding 16 MiB corpora: Boost.UTF's lazy views and bulk operations
+// against a plain hand-written loop, utfcpp, ICU and glibc iconv, all in one binary so that every
+// ratio compares runs made under the same conditions.
+//
+// Benchmark names are operation/corpus/implementation. Throughput (bytes_per_second) always
+// counts UTF-8 bytes: the input when decoding or validating, the output when encoding. Times are
+// CPU times: the benchmark machine is shared, and wall-clock time would count other processes.
+
+#include <boost/utf/algorithm.hpp>
+#include <boost/utf.hpp>
+
+#include "baselines.hpp"
+#include "corpus.hpp"
+
+#include <benchmark/benchmark.h>
+#include <iconv.h>
+#include <unicode/utf8.h>
+#include <utf8.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using namespace boost_utf_bench;
+namespace utf = boost::utf;
+
+struct data
+{
+    std::string bytes;          // the corpus
+    std::u32string code_points; // the corpus decoded (U+FFFD for each maximal subpart)
+    std::size_t encoded_size;   // bytes of code_points re-encoded
+};
+
+data const& get(corpus_kind k)
+{
+    static std::map<corpus_kind, data> cache;
+    auto it = cache.find(k);
+    if (it != cache.end())
+        return it->second;
+    data d;
+    d.bytes = make_corpus(k);
+    d.code_points.resize(d.bytes.size());
+    auto const* p = reinterpret_cast<unsigned char const*>(d.bytes.data());
+    char32_t* e = plain_decode(p, p + d.bytes.size(), d.code_points.data());
+    d.code_points.resize(static_cast<std::size_t>(e - d.code_points.data()));
+    std::vector<unsigned char> enc(d.code_points.size() * 4);
+    d.encoded_size = static_cast<std::size_t>(
+        plain_encode(d.code_points.data(), d.code_points.data() + d.code_points.size(), enc.data()) -
+        enc.data());
+    return cache.emplace(k, std::move(d)).first->second;
+}
+
+// Output buffers, allocated once: no benchmark allocates inside its timed loop.
+std::vector<char32_t>& u32_buffer()
+{
+    static std::vector<char32_t> b((std::size_t(16) << 20) + 64);
+    return b;
+}
+std::vector<unsigned char>& u8_buffer()
+{
+    static std::vector<unsigned char> b((std::size_t(64) << 20) + 64);
+    return b;
+}
+
+unsigned char const* ubegin(std::string const& s) { return reinterpret_cast<unsigned char const*>(s.data()); }
+
+// ---- decoding ------------------------------------------------------------------------------
+
+using decoder = std::size_t (*)(std::string const&, char32_t*);
+
+std::size_t decode_plain(std::string const& s, char32_t* out)
+{
+    return static_cast<std::size_t>(plain_decode(ubegin(s), ubegin(s) + s.size(), out) - out);
+}
+
+std::size_t decode_view(std::string const& s, char32_t* out)
+{
+    char32_t* o = out;
+    for (char32_t c : std::string_view(s) | utf::views::utf8)
+        *o++ = c;
+    return static_cast<std::size_t>(o - out);
+}
+
+std::size_t decode_bulk(std::string const& s, char32_t* out)
+{
+    return static_cast<std::size_t>(utf::copy(std::string_view(s) | utf::views::utf8, out) - out);
+}
+
+std::size_t decode_utfcpp_next(std::string const& s, char32_t* out)
+{
+    char32_t* o = out;
+    char const* it = s.data();
+    char const* const end = it + s.size();
+    while (it != end)
+    {
+        try
+        {
+            *o++ = utf8::next(it, end);
+        }
+        catch (utf8::exception const&)
+        {
+            // utfcpp leaves `it` at the bad byte; resume after it, as a lenient caller would.
+            o[-1] = 0xFFFD;
+            ++it;
+        }
+    }
+    return static_cast<std::size_t>(o - out);
+}
+
+std::size_t decode_utfcpp_iterator(std::string const& s, char32_t* out)
+{
+    char32_t* o = out;
+    char const* const first = s.data();
+    char const* const last = first + s.size();
+    char const* at = first;
+    while (at != last)
+    {
+        utf8::iterator<char const*> it(at, first, last), end(last, first, last);
+        try
+        {
+            for (; it != end; ++it)
+                *o++ = *it;
+            at = last;
+        }
+        catch (utf8::exception const&)
+        {
+            *o++ = 0xFFFD;
+            at = it.base() + 1;
+        }
+    }
+    return static_cast<std::size_t>(o - out);
+}
+
+std::size_t decode_icu(std::string const& s, char32_t* out)
+{
+    auto const* p = reinterpret_cast<uint8_t const*>(s.data());
+    int32_t const length = static_cast<int32_t>(s.size());
+    char32_t* o = out;
+    for (int32_t i = 0; i < length;)
+    {
+        UChar32 c;
+        U8_NEXT(p, i, length, c);
+        *o++ = c < 0 ? 0xFFFD : static_cast<char32_t>(c);
+    }
+    return static_cast<std::size_t>(o - out);
+}
+
+std::size_t decode_iconv(std::string const& s, char32_t* out)
+{
+    static iconv_t const cd = iconv_open("UTF-32LE", "UTF-8");
+    iconv(cd, nullptr, nullptr, nullptr, nullptr);
+    char* in = const_cast<char*>(s.data());
+    std::size_t in_left = s.size();
+    char* o = reinterpret_cast<char*>(out);
+    std::size_t out_left = (s.size() + 16) * 4;
+    while (in_left > 0)
+    {
+        if (iconv(cd, &in, &in_left, &o, &out_left) == static_cast<std::size_t>(-1))
+        {
+            // EILSEQ or EINVAL: one U+FFFD per bad byte, then go on.
+            char32_t const r = 0xFFFD;
+            std::memcpy(o, &r, 4);
+            o += 4;
+            out_left -= 4;
+            ++in;
+            --in_left;
+        }
+    }
+    return static_cast<std::size_t>(reinterpret_cast<char32_t*>(o) - out);
+}
+
+// ---- validating ----------------------------------------------------------------------------
+
+using validator = bool (*)(std::string const&);
+
+bool validate_plain(std::string const& s) { return plain_validate(ubegin(s), ubegin(s) + s.size()); }
+bool validate_bulk(std::string const& s) { return utf::is_valid(std::string_view(s)); }
+bool validate_utfcpp(std::string const& s) { return utf8::is_valid(s.begin(), s.end()); }
+bool validate_icu(std::string const& s)
+{
+    auto const* p = reinterpret_cast<uint8_t const*>(s.data());
+    int32_t const length = static_cast<int32_t>(s.size());
+    for (int32_t i = 0; i < length;)
+    {
+        UChar32 c;
+        U8_NEXT(p, i, length, c);
+        if (c < 0)
+            return false;
+    }
+    return true;
+}
+
+// ---- encoding ------------------------------------------------------------------------------
+
+using encoder = std::size_t (*)(std::u32string const&, unsigned char*);
+
+std::size_t encode_plain(std::u32string const& s, unsigned char* out)
+{
+    return static_cast<std::size_t>(plain_encode(s.data(), s.data() + s.size(), out) - out);
+}
+
+std::size_t encode_view(std::u32string const& s, unsigned char* out)
+{
+    unsigned char* o = out;
+    for (unsigned char c : std::u32string_view(s) | utf::views::utf32_to_utf8_as<unsigned char>)
+        *o++ = c;
+    return static_cast<std::size_t>(o - out);
+}
+
+std::size_t encode_bulk(std::u32string const& s, unsigned char* out)
+{
+    return static_cast<std::size_t>(
+        utf::copy(std::u32string_view(s) | utf::views::utf32_to_utf8_as<unsigned char>, out) - out);
+}
+
+std::size_t encode_utfcpp(std::u32string const& s, unsigned char* out)
+{
+    return static_cast<std::size_t>(utf8::utf32to8(s.begin(), s.end(), out) - out);
+}
+
+std::size_t encode_icu(std::u32string const& s, unsigned char* out)
+{
+    int32_t i = 0;
+    int32_t const capacity = static_cast<int32_t>(s.size() * 4);
+    for (char32_t c : s)
+    {
+        UBool error = false;
+        U8_APPEND(out, i, capacity, c, error);
+        (void)error;
+    }
+    return static_cast<std::size_t>(i);
+}
+
+std::size_t encode_iconv(std::u32string const& s, unsigned char* out)
+{
+    static iconv_t const cd = iconv_open("UTF-8", "UTF-32LE");
+    iconv(cd, nullptr, nullptr, nullptr, nullptr);
+    char* in = reinterpret_cast<char*>(const_cast<char32_t*>(s.data()));
+    std::size_t in_left = s.size() * 4;
+    char* o = reinterpret_cast<char*>(out);
+    std::size_t out_left = s.size() * 4;
+    iconv(cd, &in, &in_left, &o, &out_left);
+    return static_cast<std::size_t>(reinterpret_cast<unsigned char*>(o) - out);
+}
+
+// ---- registration --------------------------------------------------------------------------
+
+template<class F, class... Args>
+void run(benchmark::State& state, std::size_t bytes, F f, Args const&... args)
+{
+    for (auto _ : state)
+    {
+        auto r = f(args...);
+        benchmark::DoNotOptimize(r);
+        benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes));
+}
+
+// Every implementation must produce what the plain loop produces before it is timed (utfcpp and
+// iconv excepted on the invalid corpus: they do not split errors into maximal subparts).
+[[noreturn]] void mismatch(char const* what)
+{
+    std::fprintf(stderr, "boost_utf_bench: %s disagrees with the plain loop\n", what);
+    std::exit(1);
+}
+
+void register_all()
+{
+    struct named_decoder
+    {
+        char const* name;
+        decoder f;
+        bool exact;
+    };
+    static named_decoder const decoders[] = {
+        {"plain", decode_plain, true},
+        {"view", decode_view, true},
+        {"bulk", decode_bulk, true},
+        {"utfcpp_next", decode_utfcpp_next, false},
+        {"utfcpp_iterator", decode_utfcpp_iterator, false},
+        {"icu_u8_next", decode_icu, true},
+        {"iconv", decode_iconv, false},
+    };
+    struct named_validator
+    {
+        char const* name;
+        validator f;
+    };
+    static named_validator const validators[] = {
+        {"plain", validate_plain},
+        {"bulk", validate_bulk},
+        {"utfcpp", validate_utfcpp},
+        {"icu_u8_next", validate_icu},
+    };
+    struct named_encoder
+    {
+        char const* name;
+        encoder f;
+    };
+    static named_encoder const encoders[] = {
+        {"plain", encode_plain}, {"view", encode_view}, {"bulk", encode_bulk},
+        {"utfcpp", encode_utfcpp}, {"icu_u8_append", encode_icu}, {"iconv", encode_iconv},
+    };
+
+    for (corpus_kind k : all_corpora)
+    {
+        std::string const corpus = name(k);
+        for (auto const& d : decoders)
+        {
+            benchmark::RegisterBenchmark(("decode/" + corpus + "/" + d.name).c_str(),
+                                         [k, f = d.f](benchmark::State& state) {
+                                             data const& x = get(k);
+                                             run(state, x.bytes.size(), f, x.bytes, u32_buffer().data());
+                                         })
+                ->Unit(benchmark::kMillisecond);
+        }
+        if (k != corpus_kind::invalid) // validation of bad input stops at the first error
+        {
+            for (auto const& v : validators)
+                benchmark::RegisterBenchmark(("validate/" + corpus + "/" + v.name).c_str(),
+                                             [k, f = v.f](benchmark::State& state) {
+                                                 data const& x = get(k);
+                                                 run(state, x.bytes.size(), f, x.bytes);
+                                             })
+                    ->Unit(benchmark::kMillisecond);
+        }
+        for (auto const& e : encoders)
+            benchmark::RegisterBenchmark(("encode/" + corpus + "/" + e.name).c_str(),
+                                         [k, f = e.f](benchmark::State& state) {
+                                             data const& x = get(k);
+                                             run(state, x.encoded_size, f, x.code_points, u8_buffer().data());
+                                         })
+                ->Unit(benchmark::kMillisecond);
+    }
+}
+
+// Checks, once per corpus, that the implementations agree before anything is measured.
+void check_all()
+{
+    for (corpus_kind k : all_corpora)
+    {
+        std::string const corpus = name(k);
+        data const& x = get(k);
+        std::vector<char32_t> out(x.bytes.size() + 64);
+        for (char const* which : {"view", "bulk", "icu_u8_next"})
+        {
+            decoder f = std::strcmp(which, "view") == 0 ? decode_view
+                        : std::strcmp(which, "bulk") == 0 ? decode_bulk
+                                                          : decode_icu;
+            std::size_t const n = f(x.bytes, out.data());
+            if (n != x.code_points.size() ||
+                std::memcmp(out.data(), x.code_points.data(), n * sizeof(char32_t)) != 0)
+                mismatch(("decode/" + corpus + "/" + which).c_str());
+        }
+        bool const valid = k != corpus_kind::invalid;
+        if (validate_plain(x.bytes) != valid || validate_bulk(x.bytes) != valid)
+            mismatch(("validate/" + corpus).c_str());
+        std::vector<unsigned char> expected(x.code_points.size() * 4 + 64), got(expected.size());
+        std::size_t const n = encode_plain(x.code_points, expected.data());
+        for (encoder f : {encode_view, encode_bulk, encode_utfcpp, encode_icu, encode_iconv})
+            if (f(x.code_points, got.data()) != n || std::memcmp(got.data(), expected.data(), n) != 0)
+                mismatch(("encode/" + corpus).c_str());
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    check_all();
+    register_all();
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::AddCustomContext("corpus_bytes", std::to_string(std::size_t(16) << 20));
+    benchmark::AddCustomContext("boost_utf_kernels", boost::utf::detail::simd::name);
+#ifdef BOOST_UTF_BENCH_COMPILER
+    benchmark::AddCustomContext("cxx", BOOST_UTF_BENCH_COMPILER);
+    benchmark::AddCustomContext("cxxflags", BOOST_UTF_BENCH_FLAGS);
+#endif
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

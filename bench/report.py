@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+# Copyright 2026 The Boost.UTF authors.
+# Distributed under the Boost Software License, Version 1.0.
+# (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+"""Tables and charts from the benchmark's JSON output (standard library only).
+
+    bench/report.py results/gcc12-O3-native.json [more.json ...] --svg-dir doc/images --adoc out.adoc
+
+For each JSON file (one compiler and set of flags, written by bench/run.sh): an AsciiDoc table per
+operation with the median MB/s of every implementation on every corpus and its ratio to the
+plain loop of the same run, and one SVG bar chart (log scale) with the same medians.
+"""
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+
+CORPORA = ["ascii", "latin", "cyrillic_greek", "cjk", "emoji", "mixed", "invalid"]
+OPERATIONS = ["decode", "validate", "encode"]
+COLOURS = ["#4d4d4d", "#1f77b4", "#d62728", "#2ca02c", "#98df8a", "#ff7f0e", "#9467bd", "#8c564b"]
+
+
+def load(path):
+    with open(path) as f:
+        data = json.load(f)
+    medians = {}
+    for b in data["benchmarks"]:
+        if b.get("aggregate_name") != "median":
+            continue
+        op, corpus, impl = b["run_name"].split("/")[:3]
+        medians[(op, corpus, impl)] = b["bytes_per_second"] / 1e6
+    return data["context"], medians
+
+
+def implementations(medians, op):
+    seen = []
+    for (o, _, impl) in medians:
+        if o == op and impl not in seen:
+            seen.append(impl)
+    order = ["plain", "view", "bulk"]
+    return sorted(seen, key=lambda i: (order.index(i) if i in order else 3, i))
+
+
+def label(context):
+    return "{}, {}".format(context.get("cxx", context.get("compiler", "?")),
+                           context.get("cxxflags", context.get("flags", "?")))
+
+
+def adoc_tables(context, medians):
+    out = []
+    out.append(".{} (kernels: {}; {} CPUs at {} MHz)".format(
+        label(context), context.get("boost_utf_kernels", "?"), context.get("num_cpus", "?"),
+        round(context.get("mhz_per_cpu", 0))))
+    for op in OPERATIONS:
+        impls = implementations(medians, op)
+        if not impls:
+            continue
+        corpora = [c for c in CORPORA if (op, c, "plain") in medians]
+        out.append("")
+        out.append("*{}*: median MB/s (ratio to the plain loop)".format(op))
+        out.append("")
+        out.append('[cols="2,{}",options="header"]'.format(",".join(["2"] * len(impls))))
+        out.append("|===")
+        out.append("|corpus " + " ".join("|" + i for i in impls))
+        for c in corpora:
+            base = medians[(op, c, "plain")]
+            cells = []
+            for i in impls:
+                v = medians.get((op, c, i))
+                cells.append("|-" if v is None else "|{:,.0f} ({:.2f}x)".format(v, v / base))
+            out.append("|" + c + " " + " ".join(cells))
+        out.append("|===")
+    return "\n".join(out)
+
+
+def ratio(medians, op, corpus, impl, base):
+    a, b = medians.get((op, corpus, impl)), medians.get((op, corpus, base))
+    return None if a is None or b is None else a / b
+
+
+def targets(runs):
+    """The ratios issue 4 sets targets for, one column per run."""
+    rows = []
+    corpora = [c for c in CORPORA]
+    for c in corpora:
+        rows.append(("decode view / plain, " + c, ">= 1.0", lambda m, c=c: ratio(m, "decode", c, "view", "plain")))
+    for c in corpora:
+        rows.append(("encode view / plain, " + c, ">= 1.0", lambda m, c=c: ratio(m, "encode", c, "view", "plain")))
+    for c in corpora:
+        rows.append(("decode view / utfcpp iterator, " + c, ">= 1.3",
+                     lambda m, c=c: ratio(m, "decode", c, "view", "utfcpp_iterator")))
+    for c in corpora:
+        rows.append(("encode view / utfcpp utf32to8, " + c, ">= 1.3",
+                     lambda m, c=c: ratio(m, "encode", c, "view", "utfcpp")))
+    rows.append(("bulk decode / plain, mixed", ">= 3.0 (-O3 -march=native)",
+                 lambda m: ratio(m, "decode", "mixed", "bulk", "plain")))
+    rows.append(("bulk decode / plain, ascii", ">= 1.3 (-O3 -march=native)",
+                 lambda m: ratio(m, "decode", "ascii", "bulk", "plain")))
+    rows.append(("bulk validate / plain, lowest over corpora", ">= 12 (-O3 -march=native)",
+                 lambda m: min(r for r in (ratio(m, "validate", c, "bulk", "plain") for c in CORPORA) if r)))
+    rows.append(("bulk encode / plain, mixed", ">= 2.5 (-O3 -march=native)",
+                 lambda m: ratio(m, "encode", "mixed", "bulk", "plain")))
+    out = ['[cols="4,2,{}",options="header"]'.format(",".join(["2"] * len(runs))), "|==="]
+    out.append("|ratio of medians |target " + " ".join("|" + label(ctx) for ctx, _ in runs))
+    for name, target, f in rows:
+        cells = []
+        for _, m in runs:
+            v = f(m)
+            cells.append("|-" if v is None else "|{:.2f}".format(v))
+        out.append("|{} |{} {}".format(name, target, " ".join(cells)))
+    out.append("|===")
+    return "\n".join(out)
+
+
+def svg_chart(context, medians):
+    # Three panels, one per operation; groups of bars per corpus; log scale.
+    width, panel_h, left, top = 1100, 300, 70, 40
+    panels = [op for op in OPERATIONS if implementations(medians, op)]
+    height = top + len(panels) * (panel_h + 70) + 20
+    lo, hi = 50.0, max(medians.values()) * 1.5
+    decades = range(int(math.floor(math.log10(lo))), int(math.ceil(math.log10(hi))) + 1)
+    s = ['<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="sans-serif" '
+         'font-size="11">'.format(width, height),
+         '<rect width="100%" height="100%" fill="white"/>',
+         '<text x="{}" y="20" font-size="14">Boost.UTF benchmark: median MB/s of UTF-8 (log scale) '
+         '&#8212; {}</text>'.format(left, escape(label(context)))]
+    for n, op in enumerate(panels):
+        y0 = top + n * (panel_h + 70)
+        impls = implementations(medians, op)
+        corpora = [c for c in CORPORA if (op, c, "plain") in medians]
+        plot_w = width - left - 20
+        group_w = plot_w / len(corpora)
+        bar_w = (group_w - 12) / len(impls)
+
+        def y_of(v):
+            v = max(v, lo)
+            return y0 + panel_h - (math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo)) * panel_h
+
+        s.append('<text x="{}" y="{}" font-size="13" font-weight="bold">{}</text>'.format(left, y0 - 6, op))
+        for d in decades:
+            v = 10.0 ** d
+            if v < lo or v > hi:
+                continue
+            y = y_of(v)
+            s.append('<line x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}" stroke="#ddd"/>'.format(left, y, width - 20, y))
+            s.append('<text x="{}" y="{:.1f}" text-anchor="end">{:,.0f}</text>'.format(left - 4, y + 4, v))
+        for g, c in enumerate(corpora):
+            x0 = left + g * group_w + 6
+            for k, impl in enumerate(impls):
+                v = medians.get((op, c, impl))
+                if v is None:
+                    continue
+                y = y_of(v)
+                s.append('<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}">'
+                         '<title>{} {} {}: {:,.0f} MB/s</title></rect>'.format(
+                             x0 + k * bar_w, y, bar_w - 1, y0 + panel_h - y, COLOURS[k % len(COLOURS)],
+                             op, c, impl, v))
+            s.append('<text x="{:.1f}" y="{}" text-anchor="middle">{}</text>'.format(
+                x0 + (group_w - 12) / 2, y0 + panel_h + 14, c))
+        for k, impl in enumerate(impls):
+            x = left + k * 130
+            s.append('<rect x="{}" y="{}" width="10" height="10" fill="{}"/>'.format(
+                x, y0 + panel_h + 24, COLOURS[k % len(COLOURS)]))
+            s.append('<text x="{}" y="{}">{}</text>'.format(x + 14, y0 + panel_h + 33, impl))
+    s.append("</svg>")
+    return "\n".join(s)
+
+
+def escape(t):
+    return t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("json", nargs="+")
+    ap.add_argument("--svg-dir", help="write one chart per input, named after it")
+    ap.add_argument("--adoc", help="write the tables here (default: standard output)")
+    ap.add_argument("--targets", help="write the table of target ratios here")
+    args = ap.parse_args()
+    tables = []
+    runs = []
+    for path in args.json:
+        context, medians = load(path)
+        runs.append((context, medians))
+        tables.append(adoc_tables(context, medians))
+        if args.svg_dir:
+            os.makedirs(args.svg_dir, exist_ok=True)
+            name = re.sub(r"\.json$", "", os.path.basename(path)) + ".svg"
+            with open(os.path.join(args.svg_dir, name), "w") as f:
+                f.write(svg_chart(context, medians))
+    if args.targets:
+        with open(args.targets, "w") as f:
+            f.write(targets(runs) + "\n")
+    text = "\n\n".join(tables) + "\n"
+    if args.adoc:
+        with open(args.adoc, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()
