@@ -16,10 +16,10 @@
 #include <boost/test/unit_test.hpp>
 
 #include "../bench/corpus.hpp"
+#include "corpus_files.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <fstream>
 #include <iterator>
 #include <list>
 #include <memory>
@@ -287,15 +287,6 @@ std::u32string decode_replace(std::string const& s)
 
 // ---- inputs -----------------------------------------------------------------------------------------
 
-std::string read_file(std::string const& path)
-{
-    std::ifstream f(path, std::ios::binary);
-    BOOST_TEST_REQUIRE(f.good(), "cannot open " << path << " (set BOOST_UTF_CORPORA_DIR to shared/corpora)");
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
 std::string from_hex(std::string_view hex)
 {
     std::string r;
@@ -362,10 +353,10 @@ BOOST_AUTO_TEST_CASE(benchmark_corpora)
 
 BOOST_AUTO_TEST_CASE(kuhn_file)
 {
-    std::string const s = read_file(BOOST_UTF_CORPORA_DIR "/kuhn/UTF-8-test.txt");
+    std::string const s = test::read_corpus("kuhn/UTF-8-test.txt");
     compare_decode_all_policies(s);
     // Against the golden file too: copy must give what the reference decoder gave.
-    std::string const golden = read_file(BOOST_UTF_CORPORA_DIR "/kuhn/UTF-8-test.replace.txt");
+    std::string const golden = test::read_corpus("kuhn/UTF-8-test.replace.txt");
     std::u32string const expected = decode_replace(golden);
     BOOST_TEST((utf::to<std::u32string>(utf::views::utf8(s)) == expected));
     // Each suffix, so that every error sits at every position relative to the blocks.
@@ -375,8 +366,7 @@ BOOST_AUTO_TEST_CASE(kuhn_file)
 
 BOOST_AUTO_TEST_CASE(external_vectors)
 {
-    std::ifstream f(BOOST_UTF_CORPORA_DIR "/vectors.json");
-    BOOST_TEST_REQUIRE(f.good(), "cannot open vectors.json (set BOOST_UTF_CORPORA_DIR to shared/corpora)");
+    std::istringstream f(test::read_corpus("vectors.json"));
     std::string line;
     int decode = 0, encode = 0;
     // Each vector alone, then padded so that it sits across a 64-byte boundary in ASCII, and in

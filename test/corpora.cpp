@@ -11,44 +11,22 @@
 #define BOOST_TEST_MODULE corpora
 #include <boost/test/unit_test.hpp>
 
+#include "corpus_files.hpp"
 #include "json.hpp"
 #include "test_support.hpp"
 
 #include <cstdint>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 namespace utf = boost::utf;
 namespace views = boost::utf::views;
 
-#ifndef BOOST_UTF_CORPORA_DIR
-#  define BOOST_UTF_CORPORA_DIR "../shared/corpora"
-#endif
-
 namespace {
-
-// The folder: the first argument after "--" (b2 passes it), else the one CMake compiled in.
-std::string corpora_dir()
-{
-    auto const& suite = boost::unit_test::framework::master_test_suite();
-    return suite.argc > 1 ? suite.argv[1] : BOOST_UTF_CORPORA_DIR;
-}
-
-std::string read_corpus(std::string const& name)
-{
-    std::string const path = corpora_dir() + '/' + name;
-    std::ifstream in(path, std::ios::binary);
-    BOOST_TEST_REQUIRE(in.good(), "test data missing: " << path
-                                  << " (the shared/ folder beside the repository; set "
-                                     "BOOST_UTF_CORPORA_DIR in CMake to point elsewhere)");
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 test::json const& vectors()
 {
-    static test::json const doc = test::json::parse(read_corpus("vectors.json"));
+    static test::json const doc = test::json::parse(test::read_corpus("vectors.json"));
     return doc;
 }
 
@@ -188,8 +166,8 @@ std::string transcode(std::string const& in, Policy policy)
 
 BOOST_AUTO_TEST_CASE(kuhn_stress_test_replace)
 {
-    std::string const in = read_corpus("kuhn/UTF-8-test.txt");
-    std::string const golden = read_corpus("kuhn/UTF-8-test.replace.txt");
+    std::string const in = test::read_corpus("kuhn/UTF-8-test.txt");
+    std::string const golden = test::read_corpus("kuhn/UTF-8-test.replace.txt");
     BOOST_TEST(in.size() == 22781u);
     BOOST_TEST(transcode(in, utf::replace_on_error) == golden);
 
@@ -205,16 +183,16 @@ BOOST_AUTO_TEST_CASE(kuhn_stress_test_replace)
 
 BOOST_AUTO_TEST_CASE(kuhn_stress_test_skip)
 {
-    std::string const in = read_corpus("kuhn/UTF-8-test.txt");
-    BOOST_TEST(transcode(in, utf::skip_on_error) == read_corpus("kuhn/UTF-8-test.skip.txt"));
+    std::string const in = test::read_corpus("kuhn/UTF-8-test.txt");
+    BOOST_TEST(transcode(in, utf::skip_on_error) == test::read_corpus("kuhn/UTF-8-test.skip.txt"));
     auto v = in | views::utf8(utf::skip_on_error);
     BOOST_TEST(test::cps(test::backward(v)) == test::cps(test::forward(v)));
 }
 
 BOOST_AUTO_TEST_CASE(kuhn_stress_test_throw)
 {
-    std::string const in = read_corpus("kuhn/UTF-8-test.txt");
-    std::string const golden = read_corpus("kuhn/UTF-8-test.replace.txt");
+    std::string const in = test::read_corpus("kuhn/UTF-8-test.txt");
+    std::string const golden = test::read_corpus("kuhn/UTF-8-test.replace.txt");
     // The golden text equals the input up to the first replacement (a well-formed U+FFFD only
     // comes later, in section 2.3), so that is where the first error is.
     std::size_t const first = golden.find("\xEF\xBF\xBD");
@@ -225,7 +203,7 @@ BOOST_AUTO_TEST_CASE(kuhn_stress_test_throw)
 
 BOOST_AUTO_TEST_CASE(kuhn_stress_test_through_a_single_pass_range)
 {
-    std::string const in = read_corpus("kuhn/UTF-8-test.txt");
+    std::string const in = test::read_corpus("kuhn/UTF-8-test.txt");
     test::test_range<std::input_iterator_tag, char, false> r(in.data(), in.data() + in.size());
     BOOST_TEST(test::cps(test::forward(r | views::utf8)) == test::cps(test::forward(in | views::utf8)));
 }

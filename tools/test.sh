@@ -3,6 +3,7 @@
 #   b2 with g++ 12                     C++17 and C++20
 #   CMake/CTest with clang++-16        C++17 and C++20
 #   CMake/CTest with g++ 12, ASan+UBSan C++17 and C++20
+#   libFuzzer with clang++-16          every differential fuzz target, briefly (test/fuzz)
 #   CMake/CTest with g++ 12            C++17 and C++20, with the long exhaustive tests
 # Warnings are errors everywhere. The last lines printed are CTest's summary.
 set -euo pipefail
@@ -40,5 +41,12 @@ cmake_config sanitize -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug \
   -DBOOST_UTF_SANITIZE=address,undefined
 run_ctest build/sanitize -LE long
 
-cmake_config gcc -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug
+step "fuzzing, ${BOOST_UTF_FUZZ_SECONDS:-15} s a target"
+BOOST_UTF_SETUP=fuzz tools/setup.sh
+mkdir -p build/fuzz
+test/fuzz/run.sh "${BOOST_UTF_FUZZ_SECONDS:-15}" build/fuzz > build/fuzz/run.log 2>&1 || {
+  tail -n 80 build/fuzz/run.log; exit 1; }
+grep -E '^(== run|stat::number_of_executed_units)' build/fuzz/run.log | paste - - | awk '{print $3, $NF, "runs"}'
+
+cmake_config gcc -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug -DBOOST_UTF_TEST_LONG=ON
 ctest --test-dir build/gcc -j"$jobs" --output-on-failure

@@ -1,0 +1,89 @@
+#!/bin/sh
+# Copyright 2026 The Boost.UTF authors.
+# Distributed under the Boost Software License, Version 1.0.
+# (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+#
+# Builds every fuzz target with clang++ and libFuzzer (+ ASan, UBSan) and runs each for SECONDS,
+# seeded from ../shared/corpora. Exits non-zero on the first finding; the input that triggered it
+# is left in OUT/<target>/ (crash-*, leak-*, timeout-*).
+#
+#   test/fuzz/run.sh [SECONDS] [OUT]        defaults: 60, ./fuzz-out
+#   CXX=clang++-16 CORPORA=/path/to/corpora JOBS=1 test/fuzz/run.sh 600
+set -eu
+
+seconds=${1:-60}
+out=${2:-fuzz-out}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cxx=${CXX:-clang++-16}
+corpora=${CORPORA:-$root/../shared/corpora}
+targets=${TARGETS:-"icu_replace policies reverse chunked_input roundtrip bulk"}
+
+mkdir -p "$out/seeds"
+out=$(cd "$out" && pwd)
+
+# Seeds: every byte string of vectors.json, and Kuhn's file whole and in pieces.
+if [ -f "$corpora/vectors.json" ]; then
+    python3 - "$corpora" "$out/seeds" <<'PY'
+import json, os, sys
+src, dst = sys.argv[1], sys.argv[2]
+n = 0
+for v in json.load(open(os.path.join(src, "vectors.json"), encoding="utf-8"))["vectors"]:
+    if "input_hex" in v:
+        data = bytes.fromhex(v["input_hex"])
+    else:  # encode vectors: the code points as little-endian 32-bit values
+        cps = v["input_cps"]
+        cps = cps.split() if isinstance(cps, str) else cps
+        data = b"".join(int(c, 16).to_bytes(4, "little") for c in cps)
+    open(os.path.join(dst, "vector-%04d" % n), "wb").write(data)
+    n += 1
+kuhn = os.path.join(src, "kuhn", "UTF-8-test.txt")
+if os.path.exists(kuhn):
+    text = open(kuhn, "rb").read()
+    open(os.path.join(dst, "kuhn"), "wb").write(text)
+    for i in range(0, len(text), 512):
+        open(os.path.join(dst, "kuhn-%05d" % i), "wb").write(text[i:i + 512])
+print("seeds:", len(os.listdir(dst)))
+PY
+else
+    echo "run.sh: no corpora at $corpora; starting from an empty corpus" >&2
+fi
+
+flags="-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror"
+has() { grep -q -w "$1" /proc/cpuinfo 2>/dev/null; }
+runs=""
+build() { # name source extra-flags...
+    name=$1 src=$2; shift 2
+    echo "== build fuzz_$name $*"
+    # shellcheck disable=SC2086 # $cxx and $flags are word lists
+    $cxx $flags "$@" -I"$root/include" "$here/$src.cpp" -licuuc -o "$out/fuzz_$name"
+    runs="$runs $name"
+}
+for t in $targets; do
+    if [ "$t" = bulk ]; then
+        # The SIMD kernels are chosen at compile time: one build per kernel this machine runs.
+        build bulk_scalar bulk -DBOOST_UTF_NO_SIMD
+        build bulk_sse bulk
+        if has avx2 && has bmi2; then build bulk_avx2 bulk -mavx2 -mbmi2; fi
+        if has avx512bw && has avx512vl; then build bulk_avx512 bulk -mavx2 -mbmi2 -mavx512bw -mavx512vl; fi
+        if has avx512vbmi2; then
+            build bulk_avx512_vbmi2 bulk -mavx2 -mbmi2 -mavx512bw -mavx512vl -mavx512vbmi2
+        fi
+    else
+        build "$t" "$t"
+    fi
+done
+
+status=0
+for t in $runs; do
+    mkdir -p "$out/$t/corpus"
+    echo "== run fuzz_$t for ${seconds}s"
+    (cd "$out/$t" && "$out/fuzz_$t" -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 \
+        corpus "$out/seeds" > log.txt 2>&1) || status=1
+    grep -E "^(Done|stat::number_of_executed_units|SUMMARY)" "$out/$t/log.txt" || true
+    if [ $status -ne 0 ]; then
+        tail -40 "$out/$t/log.txt"
+        echo "run.sh: fuzz_$t found a problem; see $out/$t" >&2
+        exit 1
+    fi
+done
