@@ -193,6 +193,10 @@ BOOST_AUTO_TEST_CASE(range_properties)
     static_assert(test::rc::bidirectional_range<view const>, "");
     using it = test::rc::iterator_t<view>;
     static_assert(noexcept(++std::declval<it&>()), "replace never throws");
+    auto v = std::u32string_view() | views::utf32_to_utf8;
+    static_assert(noexcept(v.begin()) && noexcept(v.end()), "");
+    auto t = std::u32string_view() | views::utf32_to_utf8(utf::throw_on_error);
+    static_assert(!noexcept(t.begin()), "");
     static_assert(!noexcept(++std::declval<decltype((std::u32string_view() |
                                                      views::utf32_to_utf8(utf::throw_on_error)).begin())&>()),
                   "");

@@ -409,6 +409,12 @@ BOOST_AUTO_TEST_CASE(noexcept_where_the_policy_allows)
     static_assert(noexcept(*std::declval<replace_it&>()), "");
     static_assert(noexcept(++std::declval<decltype((std::string_view() | views::utf8(utf::skip_on_error)).begin())&>()), "");
     static_assert(!noexcept(++std::declval<throw_it&>()), "");
+    // begin() and end() too, since begin() decodes the first element.
+    auto v = std::string_view() | views::utf8;
+    auto const cv = std::string_view() | views::utf8(utf::skip_on_error);
+    static_assert(noexcept(v.begin()) && noexcept(v.end()) && noexcept(cv.begin()) && noexcept(cv.end()), "");
+    auto t = std::string_view() | views::utf8(utf::throw_on_error);
+    static_assert(!noexcept(t.begin()), "");
     BOOST_TEST(true);
 }
 

@@ -76,8 +76,17 @@ class utf32_to_utf8_view : public detail::rng::view_interface<utf32_to_utf8_view
     V base_ = V();
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
+    // begin() and end() cannot throw when neither the underlying range's begin() and end() nor
+    // a step of the iterator can.
+    template<bool Const>
+    static constexpr bool nothrow_ends_v =
+        iterator<Const>::nothrow &&
+        noexcept(detail::rng::begin(std::declval<detail::maybe_const<Const, V>&>())) &&
+        noexcept(detail::rng::end(std::declval<detail::maybe_const<Const, V>&>())) &&
+        std::is_nothrow_copy_constructible<ErrorPolicy>::value;
+
     template<bool Const, class Self>
-    static constexpr auto end_of(Self& self)
+    static constexpr auto end_of(Self& self) noexcept(nothrow_ends_v<Const>)
     {
         using base_t = detail::maybe_const<Const, V>;
         if constexpr (detail::rng::common_range<base_t> && detail::rng::forward_range<base_t>)
@@ -99,18 +108,18 @@ public:
     constexpr V base() && { return std::move(base_); }
     constexpr ErrorPolicy policy() const { return policy_; }
 
-    BOOST_FORCEINLINE constexpr iterator<false> begin() { return iterator<false>(*this, begin_tag{}); }
+    BOOST_FORCEINLINE constexpr iterator<false> begin() noexcept(nothrow_ends_v<false>) { return iterator<false>(*this, begin_tag{}); }
 
     template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    BOOST_FORCEINLINE constexpr iterator<true> begin() const
+    BOOST_FORCEINLINE constexpr iterator<true> begin() const noexcept(nothrow_ends_v<true>)
     {
         return iterator<true>(*this, begin_tag{});
     }
 
-    constexpr auto end() { return end_of<false>(*this); }
+    constexpr auto end() noexcept(nothrow_ends_v<false>) { return end_of<false>(*this); }
 
     template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    constexpr auto end() const
+    constexpr auto end() const noexcept(nothrow_ends_v<true>)
     {
         return end_of<true>(*this);
     }
@@ -139,11 +148,11 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
     base_iterator current_ = base_iterator(); // the code point being written
     base_sentinel last_ = base_sentinel();
     origin_t origin_ = origin_t();
-    // Its UTF-8 form, first code unit in the low byte: a plain integer keeps the iterator in
-    // registers, where an array indexed by index_ would live in memory.
+    // Its UTF-8 form, rotated so that the code unit this iterator is at is the low byte: ++ and
+    // -- rotate by one byte. A plain integer keeps the iterator in registers.
     std::uint32_t units_ = 0;
-    unsigned char length_ = 0;                // code units in units_; 0 past the end
-    unsigned char index_ = 0;                 // the code unit of units_ this iterator is at
+    unsigned char length_ = 0;    // code units in the UTF-8 form; 0 past the end
+    unsigned char remaining_ = 0; // code units from this one to the code point's end; 0 past the end
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
     static constexpr origin_t origin_at(base_iterator const& first)
@@ -179,6 +188,45 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             return origin_;
     }
 
+    constexpr unsigned char index() const noexcept { return static_cast<unsigned char>(length_ - remaining_); }
+
+    static constexpr std::uint32_t rotate_right(std::uint32_t x) noexcept { return x >> 8 | x << 24; }
+    static constexpr std::uint32_t rotate_left(std::uint32_t x) noexcept { return x << 8 | x >> 24; }
+
+    BOOST_FORCEINLINE constexpr void set(detail::encoded_word const& e) noexcept
+    {
+        units_ = e.units;
+        length_ = e.length;
+        remaining_ = e.length;
+    }
+
+    // What the policy writes instead of a value that is not a scalar value. (Not out of line: a
+    // call that sees policy_'s address keeps the whole iterator in memory.)
+    static constexpr char32_t replacement(ErrorPolicy& policy, error_info const& info)
+        noexcept(detail::nothrow_policy_v<ErrorPolicy>)
+    {
+        char32_t const c = policy(info);
+        if (c == no_replacement || detail::check_scalar(c) == error_kind{})
+            return c;
+        return U'\uFFFD';
+    }
+
+    // Encodes the policy's answer for a value that is not a scalar value; false when the policy
+    // drops it.
+    template<class T>
+    BOOST_FORCEINLINE constexpr bool load_error(T v, error_kind kind) noexcept(nothrow)
+    {
+        // If the policy throws, this iterator stands on the code point as one code unit:
+        // ++ and -- resume next to it.
+        length_ = 1;
+        remaining_ = 1;
+        char32_t const c = replacement(policy_, error_info{kind, offset(), 1, static_cast<char32_t>(v)});
+        if (c == no_replacement)
+            return false;
+        set(detail::encode_word(c));
+        return true;
+    }
+
     // Encodes *current_; false when the policy drops it.
     BOOST_FORCEINLINE constexpr bool load() noexcept(nothrow)
     {
@@ -188,31 +236,18 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
         {
             units_ = static_cast<std::uint32_t>(v);
             length_ = 1;
+            remaining_ = 1;
             return true;
         }
         error_kind const kind = detail::check_scalar(v);
-        char32_t c = static_cast<char32_t>(v);
         if (BOOST_UNLIKELY(kind != error_kind{}))
-        {
-            // If the policy throws, this iterator stands on the code point as one code unit:
-            // ++ and -- resume next to it.
-            length_ = 1;
-            c = policy_(error_info{kind, offset(), 1, c});
-            if (c == no_replacement)
-                return false;
-            if (detail::check_scalar(c) != error_kind{})
-                c = U'\uFFFD';
-        }
-        detail::encoded const e = detail::encode(c);
-        units_ = std::uint32_t(e.units[0]) | std::uint32_t(e.units[1]) << 8 |
-                 std::uint32_t(e.units[2]) << 16 | std::uint32_t(e.units[3]) << 24;
-        length_ = e.length;
+            return load_error(v, kind);
+        set(detail::encode_word(static_cast<char32_t>(v)));
         return true;
     }
 
     BOOST_FORCEINLINE constexpr void read() noexcept(nothrow)
     {
-        index_ = 0;
         for (; !(current_ == last_); ++current_)
         {
             if (load())
@@ -221,6 +256,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
                 ++origin_;
         }
         length_ = 0;
+        remaining_ = 0;
     }
 
     constexpr void read_back() noexcept(nothrow)
@@ -230,11 +266,14 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             --current_;
             if (load())
             {
-                index_ = static_cast<unsigned char>(length_ - 1);
+                // At the last code unit: rotate it into the low byte.
+                for (unsigned char n = 1; n < length_; ++n)
+                    units_ = rotate_right(units_);
+                remaining_ = 1;
                 return;
             }
         } while (!(current_ == origin_)); // leaving begin() would mean it was decremented
-        index_ = 0;
+        remaining_ = length_;
     }
 
 public:
@@ -263,7 +302,7 @@ public:
         , origin_(std::move(other.origin_))
         , units_(other.units_)
         , length_(other.length_)
-        , index_(other.index_)
+        , remaining_(other.remaining_)
         , policy_(std::move(other.policy_))
     {
     }
@@ -274,18 +313,24 @@ public:
 
     constexpr CharT operator*() const noexcept
     {
-        return detail::from_byte<CharT>(static_cast<unsigned char>(units_ >> (8 * index_)));
+        return detail::from_byte<CharT>(static_cast<unsigned char>(units_));
     }
 
     BOOST_FORCEINLINE constexpr iterator& operator++() noexcept(nothrow)
     {
-        if (++index_ == length_)
+        // The hint favours ASCII, where every step moves to the next code point. Within a code
+        // point remaining_ stays above 0, which tells the compiler this is not end(): the loop's
+        // comparison with end() then costs nothing (see operator==).
+        if (BOOST_UNLIKELY(remaining_ != 1))
         {
-            ++current_;
-            if constexpr (!is_bidirectional)
-                ++origin_;
-            read();
+            --remaining_;
+            units_ = rotate_right(units_);
+            return *this;
         }
+        ++current_;
+        if constexpr (!is_bidirectional)
+            ++origin_;
+        read();
         return *this;
     }
 
@@ -308,8 +353,11 @@ public:
                       "bidirectional; this one is forward-only or single-pass");
         if constexpr (is_bidirectional)
         {
-            if (index_ > 0)
-                --index_;
+            if (remaining_ < length_)
+            {
+                ++remaining_;
+                units_ = rotate_left(units_);
+            }
             else
                 read_back();
         }
@@ -326,12 +374,15 @@ public:
     template<bool Enable = is_forward>
     friend constexpr std::enable_if_t<Enable, bool> operator==(iterator const& a, iterator const& b)
     {
-        return a.current_ == b.current_ && a.index_ == b.index_;
+        // remaining_ is 0 exactly at the end, so against end() this first test decides.
+        if (a.remaining_ == 0 || b.remaining_ == 0)
+            return a.remaining_ == b.remaining_;
+        return a.current_ == b.current_ && a.index() == b.index();
     }
 
     friend constexpr bool operator==(iterator const& it, detail::rng::default_sentinel_t)
     {
-        return it.current_ == it.last_;
+        return it.remaining_ == 0;
     }
 
 #if BOOST_CXX_VERSION < 202002L
@@ -342,15 +393,15 @@ public:
     }
     friend constexpr bool operator==(detail::rng::default_sentinel_t, iterator const& it)
     {
-        return it.current_ == it.last_;
+        return it.remaining_ == 0;
     }
     friend constexpr bool operator!=(iterator const& it, detail::rng::default_sentinel_t)
     {
-        return !(it.current_ == it.last_);
+        return it.remaining_ != 0;
     }
     friend constexpr bool operator!=(detail::rng::default_sentinel_t, iterator const& it)
     {
-        return !(it.current_ == it.last_);
+        return it.remaining_ != 0;
     }
 #endif
 };

@@ -60,8 +60,17 @@ class utf8_view : public detail::rng::view_interface<utf8_view<V, ErrorPolicy>>
     V base_ = V();
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
+    // begin() and end() cannot throw when neither the underlying range's begin() and end() nor
+    // a step of the iterator can.
+    template<bool Const>
+    static constexpr bool nothrow_ends_v =
+        iterator<Const>::nothrow &&
+        noexcept(detail::rng::begin(std::declval<detail::maybe_const<Const, V>&>())) &&
+        noexcept(detail::rng::end(std::declval<detail::maybe_const<Const, V>&>())) &&
+        std::is_nothrow_copy_constructible<ErrorPolicy>::value;
+
     template<bool Const, class Self>
-    static constexpr auto end_of(Self& self)
+    static constexpr auto end_of(Self& self) noexcept(nothrow_ends_v<Const>)
     {
         using base_t = detail::maybe_const<Const, V>;
         if constexpr (detail::rng::common_range<base_t> && detail::rng::forward_range<base_t>)
@@ -83,18 +92,18 @@ public:
     constexpr V base() && { return std::move(base_); }
     constexpr ErrorPolicy policy() const { return policy_; }
 
-    BOOST_FORCEINLINE constexpr iterator<false> begin() { return iterator<false>(*this, begin_tag{}); }
+    BOOST_FORCEINLINE constexpr iterator<false> begin() noexcept(nothrow_ends_v<false>) { return iterator<false>(*this, begin_tag{}); }
 
     template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    BOOST_FORCEINLINE constexpr iterator<true> begin() const
+    BOOST_FORCEINLINE constexpr iterator<true> begin() const noexcept(nothrow_ends_v<true>)
     {
         return iterator<true>(*this, begin_tag{});
     }
 
-    constexpr auto end() { return end_of<false>(*this); }
+    constexpr auto end() noexcept(nothrow_ends_v<false>) { return end_of<false>(*this); }
 
     template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    constexpr auto end() const
+    constexpr auto end() const noexcept(nothrow_ends_v<true>)
     {
         return end_of<true>(*this);
     }

@@ -274,31 +274,41 @@ constexpr error_kind check_scalar(T value) noexcept
     return error_kind{};
 }
 
+// The UTF-8 form of a scalar value, first code unit in the low byte: what an iterator that hands
+// out one code unit at a time keeps, with no byte array to assemble.
+struct encoded_word
+{
+    std::uint32_t units;
+    unsigned char length;
+};
+
+// `c` must be a scalar value.
+BOOST_FORCEINLINE constexpr encoded_word encode_word(char32_t c) noexcept
+{
+    if (c < 0x80u)
+        return {c, 1};
+    if (c < 0x800u)
+        return {(0xC0u | c >> 6) | (0x80u | (c & 0x3Fu)) << 8, 2};
+    if (c < 0x10000u)
+        return {(0xE0u | c >> 12) | (0x80u | (c >> 6 & 0x3Fu)) << 8 | (0x80u | (c & 0x3Fu)) << 16, 3};
+    return {(0xF0u | c >> 18) | (0x80u | (c >> 12 & 0x3Fu)) << 8 | (0x80u | (c >> 6 & 0x3Fu)) << 16 |
+                (0x80u | (c & 0x3Fu)) << 24,
+            4};
+}
+
+// The same, as an array of code units, for writers that store bytes.
 struct encoded
 {
     unsigned char units[4];
     unsigned char length;
 };
 
-// `c` must be a scalar value.
 BOOST_FORCEINLINE constexpr encoded encode(char32_t c) noexcept
 {
-    if (c < 0x80u)
-        return {{static_cast<unsigned char>(c), 0, 0, 0}, 1};
-    if (c < 0x800u)
-        return {{static_cast<unsigned char>(0xC0u | (c >> 6)),
-                 static_cast<unsigned char>(0x80u | (c & 0x3Fu)), 0, 0},
-                2};
-    if (c < 0x10000u)
-        return {{static_cast<unsigned char>(0xE0u | (c >> 12)),
-                 static_cast<unsigned char>(0x80u | ((c >> 6) & 0x3Fu)),
-                 static_cast<unsigned char>(0x80u | (c & 0x3Fu)), 0},
-                3};
-    return {{static_cast<unsigned char>(0xF0u | (c >> 18)),
-             static_cast<unsigned char>(0x80u | ((c >> 12) & 0x3Fu)),
-             static_cast<unsigned char>(0x80u | ((c >> 6) & 0x3Fu)),
-             static_cast<unsigned char>(0x80u | (c & 0x3Fu))},
-            4};
+    encoded_word const w = encode_word(c);
+    return {{static_cast<unsigned char>(w.units), static_cast<unsigned char>(w.units >> 8),
+             static_cast<unsigned char>(w.units >> 16), static_cast<unsigned char>(w.units >> 24)},
+            w.length};
 }
 
 } // namespace detail
