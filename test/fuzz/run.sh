@@ -66,7 +66,7 @@ for t in $targets; do
         build bulk_sse bulk
         if has avx2 && has bmi2; then build bulk_avx2 bulk -mavx2 -mbmi2; fi
         if has avx512bw && has avx512vl; then build bulk_avx512 bulk -mavx2 -mbmi2 -mavx512bw -mavx512vl; fi
-        if has avx512vbmi2; then
+        if has avx512_vbmi2; then # /proc/cpuinfo spells it with an underscore
             build bulk_avx512_vbmi2 bulk -mavx2 -mbmi2 -mavx512bw -mavx512vl -mavx512vbmi2
         fi
     else
