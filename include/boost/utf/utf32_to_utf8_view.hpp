@@ -76,14 +76,9 @@ class utf32_to_utf8_view : public detail::rng::view_interface<utf32_to_utf8_view
     V base_ = V();
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
-    // begin() and end() cannot throw when neither the underlying range's begin() and end() nor
-    // a step of the iterator can.
     template<bool Const>
     static constexpr bool nothrow_ends_v =
-        iterator<Const>::nothrow &&
-        noexcept(detail::rng::begin(std::declval<detail::maybe_const<Const, V>&>())) &&
-        noexcept(detail::rng::end(std::declval<detail::maybe_const<Const, V>&>())) &&
-        std::is_nothrow_copy_constructible<ErrorPolicy>::value;
+        detail::nothrow_ends_v<detail::maybe_const<Const, V>, ErrorPolicy, iterator<Const>::nothrow>;
 
     template<bool Const, class Self>
     static constexpr auto end_of(Self& self) noexcept(nothrow_ends_v<Const>)

@@ -60,14 +60,9 @@ class utf8_view : public detail::rng::view_interface<utf8_view<V, ErrorPolicy>>
     V base_ = V();
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
-    // begin() and end() cannot throw when neither the underlying range's begin() and end() nor
-    // a step of the iterator can.
     template<bool Const>
     static constexpr bool nothrow_ends_v =
-        iterator<Const>::nothrow &&
-        noexcept(detail::rng::begin(std::declval<detail::maybe_const<Const, V>&>())) &&
-        noexcept(detail::rng::end(std::declval<detail::maybe_const<Const, V>&>())) &&
-        std::is_nothrow_copy_constructible<ErrorPolicy>::value;
+        detail::nothrow_ends_v<detail::maybe_const<Const, V>, ErrorPolicy, iterator<Const>::nothrow>;
 
     template<bool Const, class Self>
     static constexpr auto end_of(Self& self) noexcept(nothrow_ends_v<Const>)
@@ -173,6 +168,12 @@ class utf8_view<V, ErrorPolicy>::iterator
             return origin_;
     }
 
+    constexpr void take(detail::decoded const& d) noexcept
+    {
+        value_ = d.value;
+        length_ = d.length;
+    }
+
     // Hands an error to the policy; false when the policy drops it.
     constexpr bool accept_error(detail::decoded const& d, unsigned char length, std::size_t offset)
         noexcept(detail::nothrow_policy_v<ErrorPolicy>)
@@ -202,11 +203,7 @@ class utf8_view<V, ErrorPolicy>::iterator
                 base_iterator next = current_;
                 detail::decoded const d = detail::decode_next(next, last_);
                 if (BOOST_LIKELY(d.ok()))
-                {
-                    value_ = d.value;
-                    length_ = d.length;
-                    return;
-                }
+                    return take(d);
                 unsigned char const n = detail::step_length<per_code_unit>(d);
                 if (accept_error(d, n, offset()))
                     return;
@@ -223,11 +220,7 @@ class utf8_view<V, ErrorPolicy>::iterator
                 detail::decoded const d = detail::decode_next(current_, last_);
                 origin_ += d.length;
                 if (BOOST_LIKELY(d.ok()))
-                {
-                    value_ = d.value;
-                    length_ = d.length;
-                    return;
-                }
+                    return take(d);
                 if (accept_error(d, d.length, at))
                     return;
             }
@@ -238,15 +231,11 @@ class utf8_view<V, ErrorPolicy>::iterator
     {
         for (;;)
         {
-            current_ = detail::previous_start<per_code_unit>(origin_, current_, last_);
-            base_iterator next = current_;
-            detail::decoded const d = detail::decode_next(next, last_);
+            auto const before = detail::decode_previous<per_code_unit>(origin_, current_, last_);
+            current_ = before.start;
+            detail::decoded const& d = before.element;
             if (BOOST_LIKELY(d.ok()))
-            {
-                value_ = d.value;
-                length_ = d.length;
-                return;
-            }
+                return take(d);
             unsigned char const n = detail::step_length<per_code_unit>(d);
             if (accept_error(d, n, offset()))
                 return;

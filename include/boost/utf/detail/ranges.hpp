@@ -83,6 +83,14 @@ inline constexpr bool viewable_range = lib::viewable_range<R>;
 
 } // namespace rng
 
+// begin() and end() of a view over R cannot throw when neither R's begin() and end(), nor a step
+// of the view's iterator (IteratorNothrow), nor copying the view's policy can.
+template<class R, class Policy, bool IteratorNothrow>
+inline constexpr bool nothrow_ends_v = IteratorNothrow &&
+                                       noexcept(rng::begin(std::declval<R&>())) &&
+                                       noexcept(rng::end(std::declval<R&>())) &&
+                                       std::is_nothrow_copy_constructible<Policy>::value;
+
 } // namespace detail
 } // namespace utf
 } // namespace boost

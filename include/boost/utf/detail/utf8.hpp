@@ -222,37 +222,48 @@ constexpr unsigned char step_length(decoded const& d) noexcept
     return (PerCodeUnit && !d.ok()) ? 1 : d.length;
 }
 
-// The start of the element that ends at `p`, where `p` (!= first) is an element boundary found
-// by decoding forwards. Elements longer than one code unit begin with a lead byte C2..F4 and
-// continue with at most three continuation bytes, and a lead byte always begins an element; so
-// either the nearest such lead byte begins the element that ends at `p`, or the element is the
-// single code unit before `p`. Decoding from the candidate settles which: that keeps the two
-// directions identical by construction.
+// One step of decoding backwards: where the element starts, and what it is.
+template<class I>
+struct decoded_before
+{
+    I start;
+    decoded element;
+};
+
+// The element that ends at `p`, where `p` (!= first) is an element boundary found by decoding
+// forwards. Elements longer than one code unit begin with a lead byte C2..F4 and continue with at
+// most three continuation bytes, and a lead byte always begins an element; so either the nearest
+// such lead byte begins the element that ends at `p`, or the element is the single code unit
+// before `p`. Decoding from the candidate settles which, and decoding is always bounded by `last`,
+// as forwards, so the two directions give the same elements and the same error kinds.
 template<bool PerCodeUnit, class I, class S>
-constexpr I previous_start(I const& first, I const& p, S const& last) noexcept(nothrow_iteration_v<I, S>)
+constexpr decoded_before<I> decode_previous(I const& first, I const& p, S const& last)
+    noexcept(nothrow_iteration_v<I, S>)
 {
     I single = p;
     --single;
-    if (!is_continuation(to_byte(*single)))
-        return single;
-
-    I candidate = single;
-    for (int back = 1; back <= 3 && candidate != first; ++back)
+    if (is_continuation(to_byte(*single)))
     {
-        --candidate;
-        unsigned char const b = to_byte(*candidate);
-        if (is_continuation(b))
-            continue;
-        if (lead_rules[b].length > 1)
+        I candidate = single;
+        for (int back = 1; back <= 3 && candidate != first; ++back)
         {
-            I end = candidate;
-            decoded const d = decode_next(end, last);
-            if (step_length<PerCodeUnit>(d) == d.length && end == p)
-                return candidate;
+            --candidate;
+            unsigned char const b = to_byte(*candidate);
+            if (is_continuation(b))
+                continue;
+            if (lead_rules[b].length > 1)
+            {
+                I end = candidate;
+                decoded const d = decode_next(end, last);
+                if (step_length<PerCodeUnit>(d) == d.length && end == p)
+                    return {candidate, d};
+            }
+            break;
         }
-        break;
     }
-    return single;
+    I end = single;
+    decoded const d = decode_next(end, last);
+    return {single, d};
 }
 
 // ---- encoding --------------------------------------------------------------------------------
