@@ -123,16 +123,18 @@ class utf8_view<V, ErrorPolicy>::iterator
                                     detail::nothrow_policy_v<ErrorPolicy>;
 
     // Bidirectional: the view's first code unit, which bounds stepping back and anchors error
-    // offsets. Otherwise there is no way back, so the offset of current_ is counted as we go.
+    // offsets. Otherwise there is no way back, so the offset where decoding resumes is counted.
     using origin_t = std::conditional_t<is_bidirectional, base_iterator, std::size_t>;
+    // Forward: the element is [current_, next_), so ++ is a copy and each decoding branch
+    // advances by its own constant. Single-pass: nothing, since current_ is already past the
+    // element (its code units cannot be read again).
+    using next_t = std::conditional_t<is_forward, base_iterator, detail::nothing>;
 
-    // Forward: the element's first code unit. Single-pass: just past the element, since its code
-    // units cannot be read again.
     base_iterator current_ = base_iterator();
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS next_t next_ = next_t();
     base_sentinel last_ = base_sentinel();
     origin_t origin_ = origin_t();
-    char32_t value_ = 0;
-    unsigned length_ = 0; // code units of the element; 0 past the end (full width: no zero-extension per step)
+    char32_t value_ = 0; // single-pass: no_replacement past the end, a value no policy delivers
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
     static constexpr origin_t origin_at(base_iterator const& first)
@@ -149,17 +151,21 @@ class utf8_view<V, ErrorPolicy>::iterator
         , origin_(origin_at(current_))
         , policy_(parent.policy_)
     {
+        if constexpr (is_forward)
+            next_ = current_;
         read();
     }
 
     constexpr iterator(parent_t& parent, end_tag)
         : current_(detail::rng::end(parent.base_))
+        , next_(current_)
         , last_(current_)
         , origin_(origin_at(detail::rng::begin(parent.base_)))
         , policy_(parent.policy_)
     {
     }
 
+    // Where the element at current_ starts, for error_info.
     constexpr std::size_t offset() const
     {
         if constexpr (is_bidirectional)
@@ -168,19 +174,10 @@ class utf8_view<V, ErrorPolicy>::iterator
             return origin_;
     }
 
-    constexpr void take(detail::decoded const& d) noexcept
-    {
-        value_ = d.value;
-        length_ = d.length;
-    }
-
     // Hands an error to the policy; false when the policy drops it.
     constexpr bool accept_error(detail::decoded const& d, unsigned char length, std::size_t offset)
         noexcept(detail::nothrow_policy_v<ErrorPolicy>)
     {
-        // Set first: if the policy throws, this iterator stands on the subpart, and ++ resumes
-        // after it rather than stepping by the previous element's length.
-        length_ = length;
         char32_t const c = policy_(error_info{d.kind, offset, length, d.value});
         if (c == no_replacement)
             return false;
@@ -188,39 +185,60 @@ class utf8_view<V, ErrorPolicy>::iterator
         return true;
     }
 
-    // Decodes the element at current_, first dropping whatever the policy drops.
+    // Moves to the element at next_ (forward) or current_ (single-pass) and decodes it, first
+    // dropping whatever the policy drops.
     BOOST_FORCEINLINE constexpr void read() noexcept(nothrow)
     {
         for (;;)
         {
-            if (current_ == last_)
-            {
-                length_ = 0;
-                return;
-            }
             if constexpr (is_forward)
             {
-                base_iterator next = current_;
-                detail::decoded const d = detail::decode_next(next, last_);
-                if (BOOST_LIKELY(d.ok()))
-                    return take(d);
-                unsigned char const n = detail::step_length<per_code_unit>(d);
-                if (accept_error(d, n, offset()))
+                current_ = next_;
+                if (current_ == last_)
                     return;
-                if (n == d.length)
-                    current_ = std::move(next);
+                detail::decoded const d = detail::decode_next(next_, last_);
+                if (BOOST_LIKELY(d.ok()))
+                {
+                    if constexpr (!is_bidirectional)
+                        origin_ += d.length;
+                    value_ = d.value;
+                    return;
+                }
+                unsigned char const n = detail::step_length<per_code_unit>(d);
+                if (n != d.length)
+                {
+                    next_ = current_;
+                    ++next_;
+                }
+                // next_ is set first: if the policy throws, ++ resumes after the subpart.
+                if constexpr (is_bidirectional)
+                {
+                    if (accept_error(d, n, offset()))
+                        return;
+                }
                 else
-                    ++current_;
-                if constexpr (!is_bidirectional)
+                {
+                    std::size_t const at = origin_;
                     origin_ += n;
+                    if (accept_error(d, n, at))
+                        return;
+                }
             }
             else
             {
+                if (current_ == last_)
+                {
+                    value_ = no_replacement;
+                    return;
+                }
                 std::size_t const at = origin_;
                 detail::decoded const d = detail::decode_next(current_, last_);
                 origin_ += d.length;
                 if (BOOST_LIKELY(d.ok()))
-                    return take(d);
+                {
+                    value_ = d.value;
+                    return;
+                }
                 if (accept_error(d, d.length, at))
                     return;
             }
@@ -231,19 +249,21 @@ class utf8_view<V, ErrorPolicy>::iterator
     {
         for (;;)
         {
-            auto const before = detail::decode_previous<per_code_unit>(origin_, current_, last_);
-            current_ = before.start;
+            auto before = detail::decode_previous<per_code_unit>(origin_, current_, last_);
+            next_ = std::move(current_);
+            current_ = std::move(before.start);
             detail::decoded const& d = before.element;
             if (BOOST_LIKELY(d.ok()))
-                return take(d);
-            unsigned char const n = detail::step_length<per_code_unit>(d);
-            if (accept_error(d, n, offset()))
+            {
+                value_ = d.value;
+                return;
+            }
+            if (accept_error(d, detail::step_length<per_code_unit>(d), offset()))
                 return;
             if (current_ == origin_)
             {
                 // Only reached by decrementing begin(), which has nothing before it: stay in bounds.
                 value_ = U'\uFFFD';
-                length_ = n;
                 return;
             }
         }
@@ -254,7 +274,7 @@ class utf8_view<V, ErrorPolicy>::iterator
         if constexpr (is_forward)
             return current_ == last_;
         else
-            return length_ == 0;
+            return value_ == no_replacement;
     }
 
 public:
@@ -279,10 +299,10 @@ public:
                               int> = 0>
     constexpr iterator(iterator<OtherConst> other)
         : current_(std::move(other.current_))
+        , next_(std::move(other.next_))
         , last_(std::move(other.last_))
         , origin_(std::move(other.origin_))
         , value_(other.value_)
-        , length_(other.length_)
         , policy_(std::move(other.policy_))
     {
     }
@@ -305,12 +325,6 @@ public:
 
     BOOST_FORCEINLINE constexpr iterator& operator++() noexcept(nothrow)
     {
-        if constexpr (is_forward)
-        {
-            current_ = detail::rng::next(std::move(current_), static_cast<difference_type>(length_));
-            if constexpr (!is_bidirectional)
-                origin_ += length_;
-        }
         read();
         return *this;
     }
