@@ -140,14 +140,20 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
     // As in utf8_view: the first code point when we may step back, else the index of current_.
     using origin_t = std::conditional_t<is_bidirectional, base_iterator, std::size_t>;
 
+    // Past the end, units_ holds four FF bytes, which no UTF-8 form contains.
+    static constexpr std::uint32_t past_end = 0xFFFFFFFFu;
+    // Bidirectional: the whole UTF-8 form, which -- steps back through. Otherwise nothing.
+    using word_t = std::conditional_t<is_bidirectional, std::uint32_t, detail::nothing>;
+
     base_iterator current_ = base_iterator(); // the code point being written
     base_sentinel last_ = base_sentinel();
     origin_t origin_ = origin_t();
-    // Its UTF-8 form, rotated so that the code unit this iterator is at is the low byte: ++ and
-    // -- rotate by one byte. A plain integer keeps the iterator in registers.
+    // The code units of its UTF-8 form from this one on, this one in the low byte: ++ shifts
+    // one out. A code point of more than one code unit has no zero byte, so units_ is at its
+    // last code unit when nothing is left above the low byte. A plain integer keeps the iterator
+    // in registers, and the loop's end test folds into the step that set it.
     std::uint32_t units_ = 0;
-    unsigned char length_ = 0;    // code units in the UTF-8 form; 0 past the end
-    unsigned char remaining_ = 0; // code units from this one to the code point's end; 0 past the end
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS word_t word_ = word_t();
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
     static constexpr origin_t origin_at(base_iterator const& first)
@@ -173,6 +179,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
         , origin_(origin_at(detail::rng::begin(parent.base_)))
         , policy_(parent.policy_)
     {
+        set(past_end);
     }
 
     constexpr std::size_t offset() const
@@ -183,16 +190,12 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             return origin_;
     }
 
-    constexpr unsigned char index() const noexcept { return static_cast<unsigned char>(length_ - remaining_); }
-
-    static constexpr std::uint32_t rotate_right(std::uint32_t x) noexcept { return x >> 8 | x << 24; }
-    static constexpr std::uint32_t rotate_left(std::uint32_t x) noexcept { return x << 8 | x >> 24; }
-
-    BOOST_FORCEINLINE constexpr void set(detail::encoded_word const& e) noexcept
+    // Stands on the first code unit of `units`.
+    BOOST_FORCEINLINE constexpr void set(std::uint32_t units) noexcept
     {
-        units_ = e.units;
-        length_ = e.length;
-        remaining_ = e.length;
+        units_ = units;
+        if constexpr (is_bidirectional)
+            word_ = units;
     }
 
     // What the policy writes instead of a value that is not a scalar value. (Not out of line: a
@@ -213,12 +216,11 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
     {
         // If the policy throws, this iterator stands on the code point as one code unit:
         // ++ and -- resume next to it.
-        length_ = 1;
-        remaining_ = 1;
+        set(0);
         char32_t const c = replacement(policy_, error_info{kind, offset(), 1, static_cast<char32_t>(v)});
         if (c == no_replacement)
             return false;
-        set(detail::encode_word(c));
+        set(detail::encode_word(c).units);
         return true;
     }
 
@@ -229,15 +231,13 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
         // ASCII first: one test instead of three (a negative value is not below 80 here).
         if (BOOST_LIKELY(static_cast<std::make_unsigned_t<decltype(+v)>>(v) < 0x80u))
         {
-            units_ = static_cast<std::uint32_t>(v);
-            length_ = 1;
-            remaining_ = 1;
+            set(static_cast<std::uint32_t>(v));
             return true;
         }
         error_kind const kind = detail::check_scalar(v);
         if (BOOST_UNLIKELY(kind != error_kind{}))
             return load_error(v, kind);
-        set(detail::encode_word(static_cast<char32_t>(v)));
+        set(detail::encode_word(static_cast<char32_t>(v)).units);
         return true;
     }
 
@@ -250,8 +250,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             if constexpr (!is_bidirectional)
                 ++origin_;
         }
-        length_ = 0;
-        remaining_ = 0;
+        set(past_end);
     }
 
     constexpr void read_back() noexcept(nothrow)
@@ -261,14 +260,11 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             --current_;
             if (load())
             {
-                // At the last code unit: rotate it into the low byte.
-                for (unsigned char n = 1; n < length_; ++n)
-                    units_ = rotate_right(units_);
-                remaining_ = 1;
+                while (units_ > 0xFFu) // to the last code unit
+                    units_ >>= 8;
                 return;
             }
         } while (!(current_ == origin_)); // leaving begin() would mean it was decremented
-        remaining_ = length_;
     }
 
 public:
@@ -296,8 +292,7 @@ public:
         , last_(std::move(other.last_))
         , origin_(std::move(other.origin_))
         , units_(other.units_)
-        , length_(other.length_)
-        , remaining_(other.remaining_)
+        , word_(other.word_)
         , policy_(std::move(other.policy_))
     {
     }
@@ -313,13 +308,10 @@ public:
 
     BOOST_FORCEINLINE constexpr iterator& operator++() noexcept(nothrow)
     {
-        // The hint favours ASCII, where every step moves to the next code point. Within a code
-        // point remaining_ stays above 0, which tells the compiler this is not end(): the loop's
-        // comparison with end() then costs nothing (see operator==).
-        if (BOOST_UNLIKELY(remaining_ != 1))
+        // The hint favours ASCII, where every step moves to the next code point.
+        if (BOOST_UNLIKELY(units_ > 0xFFu))
         {
-            --remaining_;
-            units_ = rotate_right(units_);
+            units_ >>= 8;
             return *this;
         }
         ++current_;
@@ -348,10 +340,12 @@ public:
                       "bidirectional; this one is forward-only or single-pass");
         if constexpr (is_bidirectional)
         {
-            if (remaining_ < length_)
+            if (units_ != word_) // within a code point, and not past the end (where both are past_end)
             {
-                ++remaining_;
-                units_ = rotate_left(units_);
+                std::uint32_t w = word_;
+                while (w > 0xFFu && w >> 8 != units_)
+                    w >>= 8;
+                units_ = w;
             }
             else
                 read_back();
@@ -369,15 +363,13 @@ public:
     template<bool Enable = is_forward>
     friend constexpr std::enable_if_t<Enable, bool> operator==(iterator const& a, iterator const& b)
     {
-        // remaining_ is 0 exactly at the end, so against end() this first test decides.
-        if (a.remaining_ == 0 || b.remaining_ == 0)
-            return a.remaining_ == b.remaining_;
-        return a.current_ == b.current_ && a.index() == b.index();
+        // Against end(), whose units_ is past_end, the first test decides.
+        return a.units_ == b.units_ && (a.units_ == past_end || a.current_ == b.current_);
     }
 
     friend constexpr bool operator==(iterator const& it, detail::rng::default_sentinel_t)
     {
-        return it.remaining_ == 0;
+        return it.units_ == past_end;
     }
 
 #if BOOST_CXX_VERSION < 202002L
@@ -388,15 +380,15 @@ public:
     }
     friend constexpr bool operator==(detail::rng::default_sentinel_t, iterator const& it)
     {
-        return it.remaining_ == 0;
+        return it.units_ == past_end;
     }
     friend constexpr bool operator!=(iterator const& it, detail::rng::default_sentinel_t)
     {
-        return it.remaining_ != 0;
+        return it.units_ != past_end;
     }
     friend constexpr bool operator!=(detail::rng::default_sentinel_t, iterator const& it)
     {
-        return it.remaining_ != 0;
+        return it.units_ != past_end;
     }
 #endif
 };
