@@ -228,10 +228,17 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
     BOOST_FORCEINLINE constexpr bool load() noexcept(nothrow)
     {
         auto const v = *current_;
-        // ASCII first: one test instead of three (a negative value is not below 80 here).
-        if (BOOST_LIKELY(static_cast<std::make_unsigned_t<decltype(+v)>>(v) < 0x80u))
+        // Below 800, one or two code units need no other test (a negative value is not below
+        // 800 here); ASCII first.
+        auto const u = static_cast<std::make_unsigned_t<decltype(+v)>>(v);
+        if (BOOST_LIKELY(u < 0x80u))
         {
-            set(static_cast<std::uint32_t>(v));
+            set(static_cast<std::uint32_t>(u));
+            return true;
+        }
+        if (u < 0x800u)
+        {
+            set(detail::encode_word(static_cast<char32_t>(u)).units);
             return true;
         }
         error_kind const kind = detail::check_scalar(v);
