@@ -126,7 +126,8 @@ struct can_look_ahead<
 
 // decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
 // with the sequence length decided from the lead byte itself, so that a mispredicted length is
-// found out as early as possible. Anything else goes to the general loop below, which gives the
+// found out as early as possible. Once the marker bits are known, subtracting them all at once
+// is cheaper than masking each code unit. Anything else goes to the general loop below, which gives the
 // same results, step for step.
 template<class I>
 BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned char lead, decoded& d) noexcept(noexcept(it[3]))
@@ -136,7 +137,7 @@ BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned char lead, decoded
     {
         if (BOOST_LIKELY(lead >= 0xC2u && is_continuation(b1)))
         {
-            d = {(char32_t(lead) & 0x1Fu) << 6 | (b1 & 0x3Fu), 2, error_kind{}};
+            d = {(char32_t(lead) << 6) + b1 - 0x3080u, 2, error_kind{}};
             it += 2;
             return true;
         }
@@ -150,7 +151,7 @@ BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned char lead, decoded
     {
         if (BOOST_LIKELY(second_ok && is_continuation(b2)))
         {
-            d = {(char32_t(lead) & 0x0Fu) << 12 | char32_t(b1 & 0x3Fu) << 6 | (b2 & 0x3Fu), 3, error_kind{}};
+            d = {(char32_t(lead) << 12) + (char32_t(b1) << 6) + b2 - 0xE2080u, 3, error_kind{}};
             it += 3;
             return true;
         }
@@ -159,9 +160,8 @@ BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned char lead, decoded
     unsigned char const b3 = to_byte(it[3]);
     if (BOOST_LIKELY(rule.length == 4 && second_ok && is_continuation(b2) && is_continuation(b3)))
     {
-        d = {(char32_t(lead) & 0x07u) << 18 | char32_t(b1 & 0x3Fu) << 12 | char32_t(b2 & 0x3Fu) << 6 |
-                 (b3 & 0x3Fu),
-             4, error_kind{}};
+        d = {(char32_t(lead) << 18) + (char32_t(b1) << 12) + (char32_t(b2) << 6) + b3 - 0x3C82080u, 4,
+             error_kind{}};
         it += 4;
         return true;
     }
