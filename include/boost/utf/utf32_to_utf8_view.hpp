@@ -10,6 +10,7 @@
 #include <boost/utf/policy.hpp>
 #include <boost/utf/detail/adaptor.hpp>
 #include <boost/utf/detail/ranges.hpp>
+#include <boost/utf/detail/transcoding_view.hpp>
 #include <boost/utf/detail/utf8.hpp>
 
 #include <cstddef>
@@ -54,7 +55,7 @@ struct check_output_unit
 // A view of the UTF-8 code units (of type CharT) that encode the code points of V. Each value
 // that is not a Unicode scalar value is handed to ErrorPolicy (see policy.hpp).
 template<class V, class ErrorPolicy = replace_policy, class CharT = default_utf8_char>
-class utf32_to_utf8_view : public detail::rng::view_interface<utf32_to_utf8_view<V, ErrorPolicy, CharT>>
+class utf32_to_utf8_view : public detail::transcoding_view<utf32_to_utf8_view<V, ErrorPolicy, CharT>, V, ErrorPolicy>
 {
     static_assert(detail::rng::view<V> && detail::rng::input_range<V>,
                   "boost::utf::utf32_to_utf8_view<V>: V must be an input view of code points; "
@@ -63,61 +64,13 @@ class utf32_to_utf8_view : public detail::rng::view_interface<utf32_to_utf8_view
     static_assert(detail::check_error_policy<ErrorPolicy>::value, "");
     static_assert(detail::check_output_unit<CharT>::value, "");
 
-    struct begin_tag
-    {
-    };
-    struct end_tag
-    {
-    };
+    friend detail::transcoding_view<utf32_to_utf8_view, V, ErrorPolicy>;
 
     template<bool Const>
     class iterator;
 
-    V base_ = V();
-    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
-
-    template<bool Const>
-    static constexpr bool nothrow_ends_v =
-        detail::nothrow_ends_v<detail::maybe_const<Const, V>, ErrorPolicy, iterator<Const>::nothrow>;
-
-    template<bool Const, class Self>
-    static constexpr auto end_of(Self& self) noexcept(nothrow_ends_v<Const>)
-    {
-        using base_t = detail::maybe_const<Const, V>;
-        if constexpr (detail::rng::common_range<base_t> && detail::rng::forward_range<base_t>)
-            return iterator<Const>(self, end_tag{});
-        else
-            return detail::rng::default_sentinel;
-    }
-
 public:
-    utf32_to_utf8_view() BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(std::is_default_constructible<V>::value) = default;
-
-    constexpr explicit utf32_to_utf8_view(V base, ErrorPolicy policy = ErrorPolicy())
-        : base_(std::move(base))
-        , policy_(std::move(policy))
-    {
-    }
-
-    constexpr V base() const& { return base_; }
-    constexpr V base() && { return std::move(base_); }
-    constexpr ErrorPolicy policy() const { return policy_; }
-
-    BOOST_FORCEINLINE constexpr iterator<false> begin() noexcept(nothrow_ends_v<false>) { return iterator<false>(*this, begin_tag{}); }
-
-    template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    BOOST_FORCEINLINE constexpr iterator<true> begin() const noexcept(nothrow_ends_v<true>)
-    {
-        return iterator<true>(*this, begin_tag{});
-    }
-
-    constexpr auto end() noexcept(nothrow_ends_v<false>) { return end_of<false>(*this); }
-
-    template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    constexpr auto end() const noexcept(nothrow_ends_v<true>)
-    {
-        return end_of<true>(*this);
-    }
+    using detail::transcoding_view<utf32_to_utf8_view, V, ErrorPolicy>::transcoding_view;
 };
 
 template<class V, class ErrorPolicy, class CharT>
@@ -125,6 +78,7 @@ template<bool Const>
 class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
 {
     friend utf32_to_utf8_view;
+    friend detail::transcoding_view<utf32_to_utf8_view, V, ErrorPolicy>;
     friend iterator<!Const>;
 
     using parent_t = detail::maybe_const<Const, utf32_to_utf8_view>;
@@ -164,7 +118,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             return 0;
     }
 
-    BOOST_FORCEINLINE constexpr iterator(parent_t& parent, begin_tag)
+    BOOST_FORCEINLINE constexpr iterator(parent_t& parent, detail::begin_tag)
         : current_(detail::rng::begin(parent.base_))
         , last_(detail::rng::end(parent.base_))
         , origin_(origin_at(current_))
@@ -173,7 +127,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
         read();
     }
 
-    constexpr iterator(parent_t& parent, end_tag)
+    constexpr iterator(parent_t& parent, detail::end_tag)
         : current_(detail::rng::end(parent.base_))
         , last_(current_)
         , origin_(origin_at(detail::rng::begin(parent.base_)))

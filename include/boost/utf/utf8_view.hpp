@@ -10,6 +10,7 @@
 #include <boost/utf/policy.hpp>
 #include <boost/utf/detail/adaptor.hpp>
 #include <boost/utf/detail/ranges.hpp>
+#include <boost/utf/detail/transcoding_view.hpp>
 #include <boost/utf/detail/utf8.hpp>
 
 #include <cstddef>
@@ -36,7 +37,7 @@ struct check_code_unit
 // A view of the char32_t code points that the UTF-8 code units of V encode. Each maximal subpart
 // of ill-formed input is handed to ErrorPolicy (see policy.hpp).
 template<class V, class ErrorPolicy = replace_policy>
-class utf8_view : public detail::rng::view_interface<utf8_view<V, ErrorPolicy>>
+class utf8_view : public detail::transcoding_view<utf8_view<V, ErrorPolicy>, V, ErrorPolicy>
 {
     static_assert(detail::rng::view<V> && detail::rng::input_range<V>,
                   "boost::utf::utf8_view<V>: V must be an input view of UTF-8 code units; "
@@ -47,61 +48,13 @@ class utf8_view : public detail::rng::view_interface<utf8_view<V, ErrorPolicy>>
                   "boost::utf: a per_code_unit error policy reads some code units twice, so it "
                   "needs a forward range; buffer single-pass input first");
 
-    struct begin_tag
-    {
-    };
-    struct end_tag
-    {
-    };
+    friend detail::transcoding_view<utf8_view, V, ErrorPolicy>;
 
     template<bool Const>
     class iterator;
 
-    V base_ = V();
-    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
-
-    template<bool Const>
-    static constexpr bool nothrow_ends_v =
-        detail::nothrow_ends_v<detail::maybe_const<Const, V>, ErrorPolicy, iterator<Const>::nothrow>;
-
-    template<bool Const, class Self>
-    static constexpr auto end_of(Self& self) noexcept(nothrow_ends_v<Const>)
-    {
-        using base_t = detail::maybe_const<Const, V>;
-        if constexpr (detail::rng::common_range<base_t> && detail::rng::forward_range<base_t>)
-            return iterator<Const>(self, end_tag{});
-        else
-            return detail::rng::default_sentinel;
-    }
-
 public:
-    utf8_view() BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(std::is_default_constructible<V>::value) = default;
-
-    constexpr explicit utf8_view(V base, ErrorPolicy policy = ErrorPolicy())
-        : base_(std::move(base))
-        , policy_(std::move(policy))
-    {
-    }
-
-    constexpr V base() const& { return base_; }
-    constexpr V base() && { return std::move(base_); }
-    constexpr ErrorPolicy policy() const { return policy_; }
-
-    BOOST_FORCEINLINE constexpr iterator<false> begin() noexcept(nothrow_ends_v<false>) { return iterator<false>(*this, begin_tag{}); }
-
-    template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    BOOST_FORCEINLINE constexpr iterator<true> begin() const noexcept(nothrow_ends_v<true>)
-    {
-        return iterator<true>(*this, begin_tag{});
-    }
-
-    constexpr auto end() noexcept(nothrow_ends_v<false>) { return end_of<false>(*this); }
-
-    template<class B = V const, std::enable_if_t<detail::rng::input_range<B>, int> = 0>
-    constexpr auto end() const noexcept(nothrow_ends_v<true>)
-    {
-        return end_of<true>(*this);
-    }
+    using detail::transcoding_view<utf8_view, V, ErrorPolicy>::transcoding_view;
 };
 
 template<class V, class ErrorPolicy>
@@ -109,6 +62,7 @@ template<bool Const>
 class utf8_view<V, ErrorPolicy>::iterator
 {
     friend utf8_view;
+    friend detail::transcoding_view<utf8_view, V, ErrorPolicy>;
     friend iterator<!Const>;
 
     using parent_t = detail::maybe_const<Const, utf8_view>;
@@ -145,7 +99,7 @@ class utf8_view<V, ErrorPolicy>::iterator
             return 0;
     }
 
-    BOOST_FORCEINLINE constexpr iterator(parent_t& parent, begin_tag)
+    BOOST_FORCEINLINE constexpr iterator(parent_t& parent, detail::begin_tag)
         : current_(detail::rng::begin(parent.base_))
         , last_(detail::rng::end(parent.base_))
         , origin_(origin_at(current_))
@@ -156,7 +110,7 @@ class utf8_view<V, ErrorPolicy>::iterator
         read();
     }
 
-    constexpr iterator(parent_t& parent, end_tag)
+    constexpr iterator(parent_t& parent, detail::end_tag)
         : current_(detail::rng::end(parent.base_))
         , next_(current_)
         , last_(current_)

@@ -1,0 +1,99 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_DETAIL_TRANSCODING_VIEW_HPP
+#define BOOST_UTF_DETAIL_TRANSCODING_VIEW_HPP
+
+// The range plumbing that utf8_view and utf32_to_utf8_view share: they store the adapted view
+// and an error policy, and hand out their own iterators from begin() and end(), const or not.
+// What an iterator does is each view's own business.
+
+#include <boost/utf/config.hpp>
+#include <boost/utf/detail/ranges.hpp>
+#include <boost/utf/detail/type_traits.hpp>
+
+#include <type_traits>
+#include <utility>
+
+namespace boost {
+namespace utf {
+namespace detail {
+
+// Which position an iterator's constructor starts from.
+struct begin_tag
+{
+};
+struct end_tag
+{
+};
+
+// `Derived` has a private `template<bool Const> class iterator`, constructible from
+// `(maybe_const<Const, Derived>&, begin_tag)` and `(..., end_tag)`, with a `static constexpr bool
+// nothrow` (stepping and reading cannot throw), and names this class a friend. Members are
+// templates, or have deduced types, so that nothing of Derived is looked at before it is complete.
+template<class Derived, class V, class ErrorPolicy>
+class transcoding_view : public rng::view_interface<Derived>
+{
+    // D defers the lookup until Derived is complete.
+    template<bool Const, class D = Derived>
+    using iterator = typename D::template iterator<Const>;
+
+    template<bool Const>
+    static constexpr bool nothrow_ends_v =
+        detail::nothrow_ends_v<maybe_const<Const, V>, ErrorPolicy, iterator<Const>::nothrow>;
+
+    // end() is an iterator only when an iterator can stand there without having walked there:
+    // a common range that can be read twice.
+    template<bool Const, class Self>
+    static constexpr auto end_of(Self& self) noexcept(nothrow_ends_v<Const>)
+    {
+        using base_t = maybe_const<Const, V>;
+        if constexpr (rng::common_range<base_t> && rng::forward_range<base_t>)
+            return iterator<Const>(self, end_tag{});
+        else
+            return rng::default_sentinel;
+    }
+
+protected:
+    V base_ = V();
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
+
+public:
+    transcoding_view() BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(std::is_default_constructible<V>::value) = default;
+
+    constexpr explicit transcoding_view(V base, ErrorPolicy policy = ErrorPolicy())
+        : base_(std::move(base))
+        , policy_(std::move(policy))
+    {
+    }
+
+    constexpr V base() const& { return base_; }
+    constexpr V base() && { return std::move(base_); }
+    constexpr ErrorPolicy policy() const { return policy_; }
+
+    BOOST_FORCEINLINE constexpr auto begin() noexcept(nothrow_ends_v<false>)
+    {
+        return iterator<false>(static_cast<Derived&>(*this), begin_tag{});
+    }
+
+    template<class B = V const, std::enable_if_t<rng::input_range<B>, int> = 0>
+    BOOST_FORCEINLINE constexpr auto begin() const noexcept(nothrow_ends_v<true>)
+    {
+        return iterator<true>(static_cast<Derived const&>(*this), begin_tag{});
+    }
+
+    constexpr auto end() noexcept(nothrow_ends_v<false>) { return end_of<false>(static_cast<Derived&>(*this)); }
+
+    template<class B = V const, std::enable_if_t<rng::input_range<B>, int> = 0>
+    constexpr auto end() const noexcept(nothrow_ends_v<true>)
+    {
+        return end_of<true>(static_cast<Derived const&>(*this));
+    }
+};
+
+} // namespace detail
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_DETAIL_TRANSCODING_VIEW_HPP
