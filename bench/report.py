@@ -5,6 +5,7 @@
 """Tables and charts from the benchmark's JSON output (standard library only).
 
     bench/report.py results/gcc12-O3-native.json [more.json ...] --svg-dir doc/images --adoc out.adoc
+    bench/report.py new/*.json --before old/ --changes changes.adoc
 
 For each JSON file (one compiler and set of flags, written by bench/run.sh): an AsciiDoc table per
 operation with the median MB/s of every implementation on every corpus and its ratio to the
@@ -115,6 +116,24 @@ def targets(runs):
     return "\n".join(out)
 
 
+def changes(runs, before):
+    """The views' ratios to the plain loop in earlier runs and in these, matched by file name."""
+    out = ['[cols="2,2,{}",options="header"]'.format(",".join(["3"] * len(runs))), "|==="]
+    out.append("|view |corpus " + " ".join("|" + label(ctx) for ctx, _, _ in runs))
+    for op in ("decode", "encode"):
+        for c in CORPORA:
+            cells = []
+            for _, m, name in runs:
+                old = before.get(name)
+                a = None if old is None else ratio(old, op, c, "view", "plain")
+                b = ratio(m, op, c, "view", "plain")
+                cells.append("|{} -> {}".format("-" if a is None else "{:.2f}".format(a),
+                                                "-" if b is None else "{:.2f}".format(b)))
+            out.append("|{} |{} {}".format(op, c, " ".join(cells)))
+    out.append("|===")
+    return "\n".join(out)
+
+
 def svg_chart(context, medians):
     # Three panels, one per operation; groups of bars per corpus; log scale.
     width, panel_h, left, top = 1100, 300, 70, 40
@@ -179,6 +198,8 @@ def main():
     ap.add_argument("--svg-dir", help="write one chart per input, named after it")
     ap.add_argument("--adoc", help="write the tables here (default: standard output)")
     ap.add_argument("--targets", help="write the table of target ratios here")
+    ap.add_argument("--before", help="a folder of earlier runs, with the same file names")
+    ap.add_argument("--changes", help="with --before: write the views' ratios, then and now, here")
     args = ap.parse_args()
     tables = []
     runs = []
@@ -194,6 +215,15 @@ def main():
     if args.targets:
         with open(args.targets, "w") as f:
             f.write(targets(runs) + "\n")
+    if args.before and args.changes:
+        before = {}
+        for path in args.json:
+            old = os.path.join(args.before, os.path.basename(path))
+            if os.path.exists(old):
+                before[os.path.basename(path)] = load(old)[1]
+        named = [(ctx, m, os.path.basename(p)) for (ctx, m), p in zip(runs, args.json)]
+        with open(args.changes, "w") as f:
+            f.write(changes(named, before) + "\n")
     text = "\n\n".join(tables) + "\n"
     if args.adoc:
         with open(args.adoc, "w") as f:
