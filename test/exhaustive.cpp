@@ -342,6 +342,9 @@ private:
         log.size = 0;
         forwards(utf::views::utf8(fwd, recorder{&log}));
         expect_log(s, n, "forward range, recorded", log, ref, count, false);
+        log.size = 0;
+        forwards(utf::views::utf8(fwd, unit_recorder{{&log}}));
+        expect_log(s, n, "forward range, per code unit", log, units, unit_count, false);
         expect(s, n, "forward range, skip", forwards(fwd | utf::views::utf8(utf::skip_on_error)), skipped, false);
     }
 
