@@ -79,9 +79,9 @@ class utf8_view<V, ErrorPolicy>::iterator
     // Bidirectional: the view's first code unit, which bounds stepping back and anchors error
     // offsets. Otherwise there is no way back, so the offset where decoding resumes is counted.
     using origin_t = std::conditional_t<is_bidirectional, base_iterator, std::size_t>;
-    // Forward: the element is [current_, next_), so ++ is a copy and each decoding branch
-    // advances by its own constant. Single-pass: nothing, since current_ is already past the
-    // element (its code units cannot be read again).
+    // Forward: the element is [current_, next_), so ++ copies next_ instead of adding a length
+    // to current_. Single-pass: nothing, since current_ is already past the element (its code
+    // units cannot be read again).
     using next_t = std::conditional_t<is_forward, base_iterator, detail::nothing>;
 
     base_iterator current_ = base_iterator();
@@ -119,13 +119,11 @@ class utf8_view<V, ErrorPolicy>::iterator
     {
     }
 
-    // Where the element at current_ starts, for error_info.
+    // Where the element at current_ starts, for error_info. Only bidirectional iterators ask;
+    // the others count offsets as they go.
     constexpr std::size_t offset() const
     {
-        if constexpr (is_bidirectional)
-            return static_cast<std::size_t>(detail::rng::lib::distance(origin_, current_));
-        else
-            return origin_;
+        return static_cast<std::size_t>(detail::rng::lib::distance(origin_, current_));
     }
 
     // Hands an error to the policy; false when the policy drops it.
