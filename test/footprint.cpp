@@ -130,7 +130,8 @@ BOOST_AUTO_TEST_CASE(decoding_allocates_nothing)
     std::string_view const sv = text;
     std::list<char> const list(text.begin(), text.end()); // built before counting
     std::size_t const replaced = without_allocating([&] { return walk(sv | views::utf8); });
-    std::size_t const skipped = without_allocating([&] { return walk(sv | views::utf8(utf::skip_on_error)); });
+    std::size_t const skipped =
+        without_allocating([&] { return walk(sv | views::utf8(utf::skip_on_error)); });
     std::size_t const from_list = without_allocating([&] { return walk(list | views::utf8); });
     // The walks saw the elements (each twice), and the replacements only where they should.
     BOOST_TEST(replaced == from_list);
@@ -140,13 +141,15 @@ BOOST_AUTO_TEST_CASE(decoding_allocates_nothing)
 
 BOOST_AUTO_TEST_CASE(encoding_allocates_nothing)
 {
-    std::u32string const cps = {U'A', U'\u00E9', U'\u20AC', U'\U0001F600', char32_t(0xD800), char32_t(0x110000)};
+    std::u32string const cps = {U'A',         U'\u00E9',       U'\u20AC', U'\U0001F600',
+                                char32_t(0xD800), char32_t(0x110000)};
     std::u32string_view const sv = cps;
     std::list<char32_t> const list(cps.begin(), cps.end());
     std::size_t const replaced = without_allocating([&] { return walk(sv | views::utf32_to_utf8); });
     std::size_t const skipped =
         without_allocating([&] { return walk(sv | views::utf32_to_utf8(utf::skip_on_error)); });
-    std::size_t const from_list = without_allocating([&] { return walk(list | views::utf32_to_utf8); });
+    std::size_t const from_list =
+        without_allocating([&] { return walk(list | views::utf32_to_utf8); });
     BOOST_TEST(replaced == from_list);
     BOOST_TEST(replaced > skipped);
 }

@@ -55,7 +55,8 @@ struct check_output_unit
 // A view of the UTF-8 code units (of type CharT) that encode the code points of V. Each value
 // that is not a Unicode scalar value is handed to ErrorPolicy (see policy.hpp).
 template<class V, class ErrorPolicy = replace_policy, class CharT = default_utf8_char>
-class utf32_to_utf8_view : public detail::transcoding_view<utf32_to_utf8_view<V, ErrorPolicy, CharT>, V, ErrorPolicy>
+class utf32_to_utf8_view
+    : public detail::transcoding_view<utf32_to_utf8_view<V, ErrorPolicy, CharT>, V, ErrorPolicy>
 {
     static_assert(detail::rng::view<V> && detail::rng::input_range<V>,
                   "boost::utf::utf32_to_utf8_view<V>: V must be an input view of code points; "
@@ -301,7 +302,8 @@ public:
                       "bidirectional; this one is forward-only or single-pass");
         if constexpr (is_bidirectional)
         {
-            if (units_ != word_) // within a code point, and not past the end (where both are past_end)
+            // Within a code point, and not past the end (where both are past_end).
+            if (units_ != word_)
             {
                 std::uint32_t w = word_;
                 while (w > 0xFFu && w >> 8 != units_)

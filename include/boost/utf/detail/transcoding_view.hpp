@@ -60,7 +60,8 @@ protected:
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
 
 public:
-    transcoding_view() BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(std::is_default_constructible<V>::value) = default;
+    transcoding_view()
+        BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(std::is_default_constructible<V>::value) = default;
 
     constexpr explicit transcoding_view(V base, ErrorPolicy policy = ErrorPolicy())
         : base_(std::move(base))
@@ -83,7 +84,10 @@ public:
         return iterator<true>(static_cast<Derived const&>(*this), begin_tag{});
     }
 
-    constexpr auto end() noexcept(nothrow_ends_v<false>) { return end_of<false>(static_cast<Derived&>(*this)); }
+    constexpr auto end() noexcept(nothrow_ends_v<false>)
+    {
+        return end_of<false>(static_cast<Derived&>(*this));
+    }
 
     template<class B = V const, std::enable_if_t<rng::input_range<B>, int> = 0>
     constexpr auto end() const noexcept(nothrow_ends_v<true>)

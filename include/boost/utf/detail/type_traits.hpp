@@ -28,10 +28,9 @@ inline constexpr bool nothrow_iteration_v =
 template<class... T>
 inline constexpr bool always_false_v = false;
 
-// A member that some instantiations do not need.
+// The type of a member that some instantiations do not need.
 struct nothing
 {
-    friend constexpr bool operator==(nothing, nothing) noexcept { return true; }
 };
 
 } // namespace detail

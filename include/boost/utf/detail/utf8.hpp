@@ -127,8 +127,8 @@ struct can_look_ahead<
 // decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
 // with the sequence length decided from the lead byte itself, so that a mispredicted length is
 // found out as early as possible. Once the marker bits are known, subtracting them all at once
-// is cheaper than masking each code unit. Anything else goes to the general loop below, which gives the
-// same results, step for step.
+// is cheaper than masking each code unit. Anything else goes to the general loop below, which
+// gives the same results, step for step.
 template<class I>
 BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned char lead, decoded& d) noexcept(noexcept(it[3]))
 {
