@@ -236,12 +236,10 @@ BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy,
     if (BOOST_UNLIKELY(kind != error_kind{}))
     {
         sink.sync(o);
-        c = policy(error_info{kind, static_cast<std::size_t>(p - first), 1, c});
+        c = encoding_replacement(policy, error_info{kind, static_cast<std::size_t>(p - first), 1, c});
         o = sink.reserve(encode_step_max);
         if (c == no_replacement)
             return;
-        if (check_scalar(c) != error_kind{})
-            c = U'\uFFFD';
     }
     encoded const e = encode(c);
     // Exactly e.length code units: the output may be the caller's buffer, sized to fit.

@@ -7,6 +7,7 @@
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
+#include <boost/utf/detail/utf8.hpp>
 
 #include <type_traits>
 #include <utility>
@@ -98,6 +99,19 @@ inline constexpr bool per_code_unit_v = per_code_unit<P>::value;
 template<class P>
 inline constexpr bool nothrow_policy_v =
     noexcept(std::declval<P const&>()(std::declval<error_info const&>()));
+
+// What an encoder writes for a value that is not a scalar value: the policy's answer, or U+FFFD
+// when that answer is not a scalar value either, so that the output is always well-formed.
+// no_replacement (drop it) passes through. Forced inline: a call that sees the address of an
+// iterator's policy would keep the whole iterator in memory.
+template<class P>
+BOOST_FORCEINLINE constexpr char32_t encoding_replacement(P& policy, error_info const& info) noexcept(nothrow_policy_v<P>)
+{
+    char32_t const c = policy(info);
+    if (c == no_replacement || check_scalar(c) == error_kind{})
+        return c;
+    return U'\uFFFD';
+}
 
 // Instantiated where a view is formed, so that a misuse is reported in the user's words.
 template<class P>

@@ -153,17 +153,6 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
             word_ = units;
     }
 
-    // What the policy writes instead of a value that is not a scalar value. (Not out of line: a
-    // call that sees policy_'s address keeps the whole iterator in memory.)
-    static constexpr char32_t replacement(ErrorPolicy& policy, error_info const& info)
-        noexcept(detail::nothrow_policy_v<ErrorPolicy>)
-    {
-        char32_t const c = policy(info);
-        if (c == no_replacement || detail::check_scalar(c) == error_kind{})
-            return c;
-        return U'\uFFFD';
-    }
-
     // Encodes the policy's answer for a value that is not a scalar value; false when the policy
     // drops it.
     template<class T>
@@ -172,7 +161,8 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
         // If the policy throws, this iterator stands on the code point as one code unit:
         // ++ and -- resume next to it.
         set(0);
-        char32_t const c = replacement(policy_, error_info{kind, offset(), 1, static_cast<char32_t>(v)});
+        char32_t const c =
+            detail::encoding_replacement(policy_, error_info{kind, offset(), 1, static_cast<char32_t>(v)});
         if (c == no_replacement)
             return false;
         set(detail::encode_word(c).units);
