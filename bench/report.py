@@ -9,7 +9,9 @@
 
 For each JSON file (one compiler and set of flags, written by bench/run.sh): an AsciiDoc table per
 operation with the median MB/s of every implementation on every corpus and its ratio to the
-plain loop of the same run, and one SVG bar chart (log scale) with the same medians.
+plain loop of the same run, and one SVG bar chart (log scale) with the same medians. The plain and
+view kernels are timed at several code offsets (names ending in /offset): their figure is the
+median over the offsets, and --spreads writes the slowest and fastest offset's.
 """
 
 import argparse
@@ -17,6 +19,7 @@ import json
 import math
 import os
 import re
+import statistics
 import sys
 
 CORPORA = ["ascii", "latin", "cyrillic_greek", "cjk", "emoji", "mixed", "invalid"]
@@ -24,15 +27,21 @@ OPERATIONS = ["decode", "validate", "encode"]
 COLOURS = ["#4d4d4d", "#1f77b4", "#d62728", "#2ca02c", "#98df8a", "#ff7f0e", "#9467bd", "#8c564b"]
 
 
-def load(path):
+def load(path, spreads=None):
+    """Median MB/s per (operation, corpus, implementation). A placed kernel (a fourth name part,
+    its code offset) was timed at several offsets: its figure is the median over them, and
+    `spreads`, if given, receives the lowest and highest of the offsets' medians."""
     with open(path) as f:
         data = json.load(f)
-    medians = {}
+    placed = {}
     for b in data["benchmarks"]:
         if b.get("aggregate_name") != "median":
             continue
-        op, corpus, impl = b["run_name"].split("/")[:3]
-        medians[(op, corpus, impl)] = b["bytes_per_second"] / 1e6
+        key = tuple(b["run_name"].split("/")[:3])
+        placed.setdefault(key, []).append(b["bytes_per_second"] / 1e6)
+    medians = {key: statistics.median(v) for key, v in placed.items()}
+    if spreads is not None:
+        spreads.update({key: (min(v), max(v), len(v)) for key, v in placed.items() if len(v) > 1})
     return data["context"], medians
 
 
@@ -74,6 +83,28 @@ def adoc_tables(context, medians):
                 cells.append("|-" if v is None else "|{:,.0f} ({:.2f}x)".format(v, v / base))
             out.append("|" + c + " " + " ".join(cells))
         out.append("|===")
+    return "\n".join(out)
+
+
+def spread_table(context, spreads):
+    """How far each placed kernel's speed moved with its code offset."""
+    if not spreads:
+        return ""
+    out = [".{}: median MB/s at the fastest and slowest code offset".format(label(context)), ""]
+    impls = sorted({i for (_, _, i) in spreads}, key=lambda i: (i != "plain", i))
+    out.append('[cols="2,2,{}",options="header"]'.format(",".join(["3"] * len(impls))))
+    out.append("|===")
+    out.append("|operation |corpus " + " ".join("|" + i for i in impls))
+    for op in OPERATIONS:
+        for c in CORPORA:
+            if not any((op, c, i) in spreads for i in impls):
+                continue
+            cells = []
+            for i in impls:
+                v = spreads.get((op, c, i))
+                cells.append("|-" if v is None else "|{:,.0f} to {:,.0f}".format(v[0], v[1]))
+            out.append("|{} |{} {}".format(op, c, " ".join(cells)))
+    out.append("|===")
     return "\n".join(out)
 
 
@@ -200,12 +231,16 @@ def main():
     ap.add_argument("--targets", help="write the table of target ratios here")
     ap.add_argument("--before", help="a folder of earlier runs, with the same file names")
     ap.add_argument("--changes", help="with --before: write the views' ratios, then and now, here")
+    ap.add_argument("--spreads", help="write how the placed kernels' speed moved with their offset here")
     args = ap.parse_args()
     tables = []
     runs = []
+    spread_tables = []
     for path in args.json:
-        context, medians = load(path)
+        spreads = {}
+        context, medians = load(path, spreads)
         runs.append((context, medians))
+        spread_tables.append(spread_table(context, spreads))
         tables.append(adoc_tables(context, medians))
         if args.svg_dir:
             os.makedirs(args.svg_dir, exist_ok=True)
@@ -215,6 +250,9 @@ def main():
     if args.targets:
         with open(args.targets, "w") as f:
             f.write(targets(runs) + "\n")
+    if args.spreads:
+        with open(args.spreads, "w") as f:
+            f.write("\n\n".join(t for t in spread_tables if t) + "\n")
     if args.before and args.changes:
         before = {}
         for path in args.json:

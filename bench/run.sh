@@ -18,6 +18,6 @@ cmake -S "$src" -B "$build" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=Relea
       -DBUILD_TESTING=OFF -DBOOST_UTF_BUILD_EXAMPLES=OFF >/dev/null
 cmake --build "$build" -j1 --target boost_utf_bench
 mkdir -p "$(dirname "$out")"
-nice -n 10 "$build/bench/boost_utf_bench" --benchmark_repetitions=5 \
+nice -n 10 "$build/bench/boost_utf_bench" --benchmark_repetitions=3 \
      --benchmark_report_aggregates_only=true --benchmark_out="$out" \
      --benchmark_out_format=json "$@"
