@@ -86,7 +86,12 @@ unsigned char const* ubegin(std::string const& s) { return reinterpret_cast<unsi
 // spread. Elsewhere (or with another compiler) there is one offset and no padding.
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #  define BOOST_UTF_BENCH_PLACED __attribute__((noinline, aligned(64)))
-#  define BOOST_UTF_BENCH_SKIP(n) asm volatile(".skip %c0, 0x90" ::"i"(n))
+#  define BOOST_UTF_BENCH_SKIP(n)                                                              \
+      do                                                                                       \
+      {                                                                                        \
+          if constexpr ((n) > 0)                                                               \
+              asm volatile(".skip %c0, 0x90" ::"i"(n));                                        \
+      } while (false)
 #  define BOOST_UTF_BENCH_AT_OFFSETS(f) {{0, f<0>}, {16, f<16>}, {32, f<32>}, {48, f<48>}}
 #else
 #  define BOOST_UTF_BENCH_PLACED
