@@ -349,12 +349,15 @@ std::vector<placed<F>> unplaced(F f)
     return {{-1, f}};
 }
 
-struct named_decoder
+// An implementation, and its kernel at each code offset (or its one unplaced kernel).
+template<class F>
+struct named
 {
     char const* name;
-    std::vector<placed<decoder>> at;
+    std::vector<placed<F>> at;
 };
-named_decoder const decoders[] = {
+
+named<decoder> const decoders[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(decode_plain)},
     {"view", BOOST_UTF_BENCH_AT_OFFSETS(decode_view)},
     {"bulk", unplaced(decode_bulk)},
@@ -363,23 +366,13 @@ named_decoder const decoders[] = {
     {"icu_u8_next", unplaced(decode_icu)},
     {"iconv", unplaced(decode_iconv)},
 };
-struct named_validator
-{
-    char const* name;
-    std::vector<placed<validator>> at;
-};
-named_validator const validators[] = {
+named<validator> const validators[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(validate_plain)},
     {"bulk", unplaced(validate_bulk)},
     {"utfcpp", unplaced(validate_utfcpp)},
     {"icu_u8_next", unplaced(validate_icu)},
 };
-struct named_encoder
-{
-    char const* name;
-    std::vector<placed<encoder>> at;
-};
-named_encoder const encoders[] = {
+named<encoder> const encoders[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(encode_plain)},
     {"view", BOOST_UTF_BENCH_AT_OFFSETS(encode_view)},
     {"bulk", unplaced(encode_bulk)},
