@@ -130,7 +130,7 @@ struct can_look_ahead<
 // is cheaper than masking each code unit. Anything else goes to the general loop below, which
 // gives the same results, step for step.
 template<class I>
-BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned char lead, decoded& d) noexcept(noexcept(it[3]))
+BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned lead, decoded& d) noexcept(noexcept(it[3]))
 {
     unsigned char const b1 = to_byte(it[1]);
     if (lead < 0xE0u)
@@ -173,7 +173,9 @@ BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned char lead, decoded
 template<class I, class S>
 BOOST_FORCEINLINE constexpr decoded decode_next(I& it, S const& last) noexcept(nothrow_iteration_v<I, S>)
 {
-    unsigned char const lead = to_byte(*it);
+    // Widened at once: kept as a byte, GCC tests an ASCII char's sign with a sign-extending load,
+    // one more operation in a loop of six, and decodes ASCII at 0.85 of the speed.
+    unsigned const lead = to_byte(*it);
     if constexpr (can_look_ahead<I, S>::value)
     {
         if (BOOST_LIKELY(lead < 0x80u))
