@@ -70,13 +70,33 @@ enum class corpus_kind
     cjk,
     emoji,
     mixed,
-    invalid // `mixed` with 1% of its bytes overwritten by random bytes 80..FF
+    invalid, // `mixed` with 1% of its bytes overwritten by random bytes 80..FF
+    // Not text: code points of one length only, or of lengths drawn at random, with nothing
+    // between them. On the first three no branch on the length mispredicts, so a loop runs at
+    // its own pace; on the last two every loop waits on the same mispredictions.
+    two_units,
+    three_units,
+    four_units,
+    one_or_two_units,
+    one_to_four_units
 };
 
 inline constexpr corpus_kind all_corpora[] = {corpus_kind::ascii, corpus_kind::latin,
                                               corpus_kind::cyrillic_greek, corpus_kind::cjk,
                                               corpus_kind::emoji, corpus_kind::mixed,
                                               corpus_kind::invalid};
+
+inline constexpr corpus_kind uniform_corpora[] = {corpus_kind::two_units, corpus_kind::three_units,
+                                                  corpus_kind::four_units, corpus_kind::one_or_two_units,
+                                                  corpus_kind::one_to_four_units};
+
+inline bool is_uniform(corpus_kind k)
+{
+    for (corpus_kind u : uniform_corpora)
+        if (u == k)
+            return true;
+    return false;
+}
 
 inline char const* name(corpus_kind k)
 {
@@ -89,6 +109,11 @@ inline char const* name(corpus_kind k)
     case corpus_kind::emoji: return "emoji";
     case corpus_kind::mixed: return "mixed";
     case corpus_kind::invalid: return "invalid";
+    case corpus_kind::two_units: return "two_units";
+    case corpus_kind::three_units: return "three_units";
+    case corpus_kind::four_units: return "four_units";
+    case corpus_kind::one_or_two_units: return "one_or_two_units";
+    case corpus_kind::one_to_four_units: return "one_to_four_units";
     }
     return "?";
 }
@@ -154,6 +179,30 @@ inline void word(std::string& s, rng& r, corpus_kind k)
     }
 }
 
+// For the uniform corpora: a code point of `length` UTF-8 code units, and the length to use next.
+inline char32_t of_length(rng& r, unsigned length)
+{
+    switch (length)
+    {
+    case 1: return ascii_letter(r);
+    case 2: return U'\u0400' + r.below(0x100); // Cyrillic
+    case 3: return U'\u4E00' + r.below(0x5200); // CJK unified ideographs
+    default: return U'\U0001F300' + r.below(0x300); // pictographs
+    }
+}
+
+inline unsigned next_length(rng& r, corpus_kind k)
+{
+    switch (k)
+    {
+    case corpus_kind::two_units: return 2;
+    case corpus_kind::three_units: return 3;
+    case corpus_kind::four_units: return 4;
+    case corpus_kind::one_or_two_units: return 1 + r.below(2);
+    default: return 1 + r.below(4);
+    }
+}
+
 inline void separator(std::string& s, rng& r)
 {
     static constexpr char punct[] = ",.;:!?";
@@ -171,7 +220,8 @@ inline void separator(std::string& s, rng& r)
 
 } // namespace detail
 
-// Exactly `size` bytes of the corpus `k`. Well-formed UTF-8 except for `invalid`.
+// Exactly `size` bytes of the corpus `k` (a uniform one may end in up to three spaces).
+// Well-formed UTF-8 except for `invalid`.
 inline std::string make_corpus(corpus_kind k, std::size_t size = std::size_t(16) << 20)
 {
     rng r(0xB0057F00D0000000ull + static_cast<unsigned>(k));
@@ -183,6 +233,11 @@ inline std::string make_corpus(corpus_kind k, std::size_t size = std::size_t(16)
     corpus_kind current = k;
     while (s.size() < size)
     {
+        if (is_uniform(k))
+        {
+            append_utf8(s, detail::of_length(r, detail::next_length(r, k)));
+            continue;
+        }
         if (k == corpus_kind::mixed || k == corpus_kind::invalid)
         {
             // A few words in one script, then another: like multilingual web pages.

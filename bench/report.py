@@ -6,6 +6,7 @@
 
     bench/report.py results/gcc12-O3-native.json [more.json ...] --svg-dir doc/images --adoc out.adoc
     bench/report.py new/*.json --before old/ --changes changes.adoc
+    bench/report.py results/*.json --uniform uniform.adoc
 
 For each JSON file (one compiler and set of flags, written by bench/run.sh): an AsciiDoc table per
 operation with the median MB/s of every implementation on every corpus and its ratio to the
@@ -23,6 +24,8 @@ import statistics
 import sys
 
 CORPORA = ["ascii", "latin", "cyrillic_greek", "cjk", "emoji", "mixed", "invalid"]
+# Code points of one length (ASCII is the one-unit case), then of random lengths: corpus.hpp.
+UNIFORM = ["ascii", "two_units", "three_units", "four_units", "one_or_two_units", "one_to_four_units"]
 OPERATIONS = ["decode", "validate", "encode"]
 COLOURS = ["#4d4d4d", "#1f77b4", "#d62728", "#2ca02c", "#98df8a", "#ff7f0e", "#9467bd", "#8c564b"]
 
@@ -165,6 +168,21 @@ def changes(runs, before):
     return "\n".join(out)
 
 
+def uniform(runs):
+    """The views' ratios to the plain loop on the uniform corpora, one column per run."""
+    out = ['[cols="2,3,{}",options="header"]'.format(",".join(["3"] * len(runs))), "|==="]
+    out.append("|view |input " + " ".join("|" + label(ctx) for ctx, _ in runs))
+    for op in ("decode", "encode"):
+        for c in UNIFORM:
+            cells = []
+            for _, m in runs:
+                r = ratio(m, op, c, "view", "plain")
+                cells.append("|-" if r is None else "|{:.2f}".format(r))
+            out.append("|{} |{} {}".format(op, c, " ".join(cells)))
+    out.append("|===")
+    return "\n".join(out)
+
+
 def svg_chart(context, medians):
     # Three panels, one per operation; groups of bars per corpus; log scale.
     width, panel_h, left, top = 1100, 300, 70, 40
@@ -232,6 +250,7 @@ def main():
     ap.add_argument("--before", help="a folder of earlier runs, with the same file names")
     ap.add_argument("--changes", help="with --before: write the views' ratios, then and now, here")
     ap.add_argument("--spreads", help="write how the placed kernels' speed moved with their offset here")
+    ap.add_argument("--uniform", help="write the views' ratios on the uniform corpora here")
     args = ap.parse_args()
     tables = []
     runs = []
@@ -250,6 +269,9 @@ def main():
     if args.targets:
         with open(args.targets, "w") as f:
             f.write(targets(runs) + "\n")
+    if args.uniform:
+        with open(args.uniform, "w") as f:
+            f.write(uniform(runs) + "\n")
     if args.spreads:
         with open(args.spreads, "w") as f:
             f.write("\n\n".join(t for t in spread_tables if t) + "\n")
