@@ -231,9 +231,10 @@ inline std::string make_corpus(corpus_kind k, std::size_t size = std::size_t(16)
                                    corpus_kind::cyrillic_greek, corpus_kind::cjk,
                                    corpus_kind::emoji};
     corpus_kind current = k;
+    bool const uniform = is_uniform(k);
     while (s.size() < size)
     {
-        if (is_uniform(k))
+        if (uniform)
         {
             append_utf8(s, detail::of_length(r, detail::next_length(r, k)));
             continue;

@@ -10,9 +10,10 @@
 
 For each JSON file (one compiler and set of flags, written by bench/run.sh): an AsciiDoc table per
 operation with the median MB/s of every implementation on every corpus and its ratio to the
-plain loop of the same run, and one SVG bar chart (log scale) with the same medians. The plain and
-view kernels are timed at several code offsets (names ending in /offset): their figure is the
-median over the offsets, and --spreads writes the slowest and fastest offset's.
+plain loop of the same run, and one SVG bar chart (log scale) with the same medians. The plain,
+view and utfcpp_iterator kernels are timed at several code offsets (names ending in /offset):
+their figure is the median over the offsets, and --spreads writes the slowest and fastest
+offset's.
 """
 
 import argparse
