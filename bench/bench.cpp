@@ -412,13 +412,7 @@ void register_corpus(corpus_kind k)
             add("encode/" + corpus + "/" + e.name, e.at, encoded_bytes, k, input_code_points, encode_output);
 }
 
-void register_all()
-{
-    for (corpus_kind k : all_corpora)
-        register_corpus(k);
-    for (corpus_kind k : uniform_corpora)
-        register_corpus(k);
-}
+void register_all() { for_each_corpus(register_corpus); }
 
 // Checks, once per corpus, that the implementations agree before anything is measured.
 void check_corpus(corpus_kind k)
@@ -461,13 +455,7 @@ void check_corpus(corpus_kind k)
     }
 }
 
-void check_all()
-{
-    for (corpus_kind k : all_corpora)
-        check_corpus(k);
-    for (corpus_kind k : uniform_corpora)
-        check_corpus(k);
-}
+void check_all() { for_each_corpus(check_corpus); }
 
 } // namespace
 

@@ -90,6 +90,16 @@ inline constexpr corpus_kind uniform_corpora[] = {corpus_kind::two_units, corpus
                                                   corpus_kind::four_units, corpus_kind::one_or_two_units,
                                                   corpus_kind::one_to_four_units};
 
+// Calls f(k) for the text corpora, then for the uniform ones.
+template<class F>
+void for_each_corpus(F f)
+{
+    for (corpus_kind k : all_corpora)
+        f(k);
+    for (corpus_kind k : uniform_corpora)
+        f(k);
+}
+
 inline bool is_uniform(corpus_kind k)
 {
     for (corpus_kind u : uniform_corpora)

@@ -117,18 +117,22 @@ def ratio(medians, op, corpus, impl, base):
     return None if a is None or b is None else a / b
 
 
+def shown(r):
+    """A ratio as the tables print it; "-" when the run lacks one of its two figures."""
+    return "-" if r is None else "{:.2f}".format(r)
+
+
 def targets(runs):
     """The ratios issue 4 sets targets for, one column per run."""
     rows = []
-    corpora = [c for c in CORPORA]
-    for c in corpora:
+    for c in CORPORA:
         rows.append(("decode view / plain, " + c, ">= 1.0", lambda m, c=c: ratio(m, "decode", c, "view", "plain")))
-    for c in corpora:
+    for c in CORPORA:
         rows.append(("encode view / plain, " + c, ">= 1.0", lambda m, c=c: ratio(m, "encode", c, "view", "plain")))
-    for c in corpora:
+    for c in CORPORA:
         rows.append(("decode view / utfcpp iterator, " + c, ">= 1.3",
                      lambda m, c=c: ratio(m, "decode", c, "view", "utfcpp_iterator")))
-    for c in corpora:
+    for c in CORPORA:
         rows.append(("encode view / utfcpp utf32to8, " + c, ">= 1.3",
                      lambda m, c=c: ratio(m, "encode", c, "view", "utfcpp")))
     rows.append(("bulk decode / plain, mixed", ">= 3.0 (-O3 -march=native)",
@@ -142,11 +146,8 @@ def targets(runs):
     out = ['[cols="4,2,{}",options="header"]'.format(",".join(["2"] * len(runs))), "|==="]
     out.append("|ratio of medians |target " + " ".join("|" + label(ctx) for ctx, _ in runs))
     for name, target, f in rows:
-        cells = []
-        for _, m in runs:
-            v = f(m)
-            cells.append("|-" if v is None else "|{:.2f}".format(v))
-        out.append("|{} |{} {}".format(name, target, " ".join(cells)))
+        cells = " ".join("|" + shown(f(m)) for _, m in runs)
+        out.append("|{} |{} {}".format(name, target, cells))
     out.append("|===")
     return "\n".join(out)
 
@@ -161,9 +162,7 @@ def changes(runs, before):
             for _, m, name in runs:
                 old = before.get(name)
                 a = None if old is None else ratio(old, op, c, "view", "plain")
-                b = ratio(m, op, c, "view", "plain")
-                cells.append("|{} -> {}".format("-" if a is None else "{:.2f}".format(a),
-                                                "-" if b is None else "{:.2f}".format(b)))
+                cells.append("|{} -> {}".format(shown(a), shown(ratio(m, op, c, "view", "plain"))))
             out.append("|{} |{} {}".format(op, c, " ".join(cells)))
     out.append("|===")
     return "\n".join(out)
@@ -175,11 +174,8 @@ def uniform(runs):
     out.append("|view |input " + " ".join("|" + label(ctx) for ctx, _ in runs))
     for op in ("decode", "encode"):
         for c in UNIFORM:
-            cells = []
-            for _, m in runs:
-                r = ratio(m, op, c, "view", "plain")
-                cells.append("|-" if r is None else "|{:.2f}".format(r))
-            out.append("|{} |{} {}".format(op, c, " ".join(cells)))
+            cells = " ".join("|" + shown(ratio(m, op, c, "view", "plain")) for _, m in runs)
+            out.append("|{} |{} {}".format(op, c, cells))
     out.append("|===")
     return "\n".join(out)
 

@@ -338,7 +338,7 @@ BOOST_AUTO_TEST_CASE(benchmark_corpora)
 {
     // The benchmark's generators, cut down so the test stays quick; each is well above every
     // block size, so every kernel runs on every kind of text, and on runs of one sequence length.
-    auto const check = [](boost_utf_bench::corpus_kind k) {
+    boost_utf_bench::for_each_corpus([](boost_utf_bench::corpus_kind k) {
         BOOST_TEST_CONTEXT(boost_utf_bench::name(k))
         {
             std::string const s = boost_utf_bench::make_corpus(k, std::size_t(1) << 17);
@@ -347,11 +347,7 @@ BOOST_AUTO_TEST_CASE(benchmark_corpora)
             compare_encode_all_policies(cps);
             BOOST_TEST(utf::is_valid(s) == (k != boost_utf_bench::corpus_kind::invalid));
         }
-    };
-    for (auto k : boost_utf_bench::all_corpora)
-        check(k);
-    for (auto k : boost_utf_bench::uniform_corpora)
-        check(k);
+    });
 }
 
 BOOST_AUTO_TEST_CASE(kuhn_file)
