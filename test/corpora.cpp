@@ -2,9 +2,9 @@
 // Distributed under the Boost Software License, Version 1.0.
 // (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
-// External test material nobody on the team wrote: shared/corpora/vectors.json (650 decode and 32
+// External test material nobody on the team wrote: test/data/vectors.json (650 decode and 32
 // encode vectors from Unicode, WHATWG, ICU, CPython, Rust, simdutf, utfcpp and Kuhn) and Markus
-// Kuhn's stress test against its golden outputs. Read in place, never copied into the project.
+// Kuhn's stress test against its golden outputs. Provenance and licences: test/data/README.md.
 
 #include <boost/utf.hpp>
 

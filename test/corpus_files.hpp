@@ -5,7 +5,7 @@
 #ifndef BOOST_UTF_TEST_CORPUS_FILES_HPP
 #define BOOST_UTF_TEST_CORPUS_FILES_HPP
 
-// Reading shared/corpora from a Boost.Test test. Include after <boost/test/unit_test.hpp>.
+// Reading test/data (external test material, see test/data/README.md) from a Boost.Test test.
 
 #include <boost/test/unit_test.hpp>
 
@@ -13,27 +13,30 @@
 #include <iterator>
 #include <string>
 
-#ifndef BOOST_UTF_CORPORA_DIR
-#  define BOOST_UTF_CORPORA_DIR "../shared/corpora"
-#endif
-
 namespace test {
 
-// The folder: the first argument after "--" (b2 passes it), else the one CMake compiled in.
+// The folder: the first argument after "--" when there is one (b2 passes it), else the one the
+// build compiled in (CMake defines BOOST_UTF_TEST_DATA_DIR as test/data's absolute path).
 inline std::string corpora_dir()
 {
     auto const& suite = boost::unit_test::framework::master_test_suite();
-    return suite.argc > 1 ? suite.argv[1] : BOOST_UTF_CORPORA_DIR;
+    if (suite.argc > 1)
+        return suite.argv[1];
+#ifdef BOOST_UTF_TEST_DATA_DIR
+    return BOOST_UTF_TEST_DATA_DIR;
+#else
+    return "test/data";
+#endif
 }
 
-// A file of shared/corpora, whole; the test stops with a clear message if it is not there.
+// A file of test/data, whole; the test stops with a clear message if it is not there.
 inline std::string read_corpus(std::string const& name)
 {
     std::string const path = corpora_dir() + '/' + name;
     std::ifstream in(path, std::ios::binary);
     BOOST_TEST_REQUIRE(in.good(), "test data missing: " << path
-                                  << " (the shared/ folder beside the repository; set "
-                                     "BOOST_UTF_CORPORA_DIR in CMake to point elsewhere)");
+                                  << " (test/data in the repository; pass the folder as the first "
+                                     "argument after --)");
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 

@@ -5,7 +5,7 @@
 #ifndef BOOST_UTF_TEST_JSON_HPP
 #define BOOST_UTF_TEST_JSON_HPP
 
-// Just enough JSON to read shared/corpora/vectors.json, so the tests need no JSON library.
+// Just enough JSON to read test/data/vectors.json, so the tests need no JSON library.
 // Throws std::runtime_error on anything it does not understand.
 
 #include <cstddef>

@@ -4,11 +4,11 @@
 # (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 #
 # Builds every fuzz target with clang++ and libFuzzer (+ ASan, UBSan) and runs each for SECONDS,
-# seeded from ../shared/corpora. Exits non-zero on the first finding; the input that triggered it
+# seeded from test/data. Exits non-zero on the first finding; the input that triggered it
 # is left in OUT/<target>/ (crash-*, leak-*, timeout-*).
 #
 #   test/fuzz/run.sh [SECONDS] [OUT]        defaults: 60, ./fuzz-out
-#   CXX=clang++-16 CORPORA=/path/to/corpora JOBS=1 test/fuzz/run.sh 600
+#   CXX=clang++-16 CORPORA=/path/to/data JOBS=1 test/fuzz/run.sh 600
 set -eu
 
 seconds=${1:-60}
@@ -16,7 +16,7 @@ out=${2:-fuzz-out}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cxx=${CXX:-clang++-16}
-corpora=${CORPORA:-$root/../shared/corpora}
+corpora=${CORPORA:-$root/test/data}
 targets=${TARGETS:-"icu_replace policies reverse chunked_input roundtrip bulk"}
 
 mkdir -p "$out/seeds"
