@@ -18,9 +18,11 @@
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/classify.hpp>
-#include <boost/core/bit.hpp>
 
 #include <immintrin.h>
+#if defined(_MSC_VER) && !defined(__clang__)
+#  include <intrin.h>
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -38,6 +40,28 @@ namespace utf {
 namespace detail {
 namespace simd {
 namespace avx512 {
+
+// Bit counts of the 64-bit lane masks, from the compilers' own intrinsics: the headers depend on
+// Boost.Config and Predef only. lowest_set_bit requires a non-zero mask.
+inline unsigned lowest_set_bit(std::uint64_t mask) noexcept
+{
+#if defined(_MSC_VER) && !defined(__clang__)
+    unsigned long index;
+    _BitScanForward64(&index, mask);
+    return static_cast<unsigned>(index);
+#else
+    return static_cast<unsigned>(__builtin_ctzll(mask));
+#endif
+}
+
+inline unsigned set_bits(std::uint64_t mask) noexcept
+{
+#if defined(_MSC_VER) && !defined(__clang__)
+    return static_cast<unsigned>(__popcnt64(mask));
+#else
+    return static_cast<unsigned>(__builtin_popcountll(mask));
+#endif
+}
 
 #if defined(__AVX512VBMI__) && defined(__AVX512VBMI2__)
 inline constexpr bool has_transcoder = true;
@@ -174,15 +198,15 @@ BOOST_FORCEINLINE decode_step decode_block(unsigned char const* p, char32_t* o) 
     __m512i const p3 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(7), load(indices.back3), cur);
     std::uint64_t const errors = error_mask(cur, p1, p2, p3);
     if (errors != 0)
-        return {0, 0, static_cast<unsigned>(boost::core::countr_zero(errors))};
+        return {0, 0, lowest_set_bit(errors)};
 
     std::uint64_t const continuation =
         _mm512_cmpeq_epi8_mask(_mm512_and_si512(cur, _mm512_set1_epi8(char(0xC0))), _mm512_set1_epi8(char(0x80)));
     std::uint64_t const leads = ~continuation;
     std::uint64_t const taken = leads & ((std::uint64_t(1) << 61) - 1);
     std::uint64_t const rest = leads >> 61;
-    unsigned const consumed = rest ? 61 + static_cast<unsigned>(boost::core::countr_zero(rest)) : 64;
-    unsigned const n = static_cast<unsigned>(boost::core::popcount(taken));
+    unsigned const consumed = rest ? 61 + lowest_set_bit(rest) : 64;
+    unsigned const n = set_bits(taken);
 
     // Stores are masked to the code points produced: the output may be the caller's own buffer,
     // sized for exactly what the view would write.
@@ -263,7 +287,7 @@ BOOST_FORCEINLINE std::size_t encode_block(std::uint32_t const* p, unsigned char
     keep = _mm512_mask_mov_epi32(keep, three, _mm512_set1_epi32(0xFFFFFF));
     keep = _mm512_mask_mov_epi32(keep, four, _mm512_set1_epi32(-1));
     std::uint64_t const used = _mm512_movepi8_mask(keep);
-    unsigned const n = static_cast<unsigned>(boost::core::popcount(used));
+    unsigned const n = set_bits(used);
     __m512i const packed = _mm512_maskz_compress_epi8(used, bytes);
     _mm512_mask_storeu_epi8(o, n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1, packed);
     return n;
