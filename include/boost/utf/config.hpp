@@ -7,6 +7,10 @@
 
 #include <boost/config.hpp>
 
+// The library's version, encoded as BOOST_VERSION encodes Boost's:
+// major * 100000 + minor * 100 + patch.
+#define BOOST_UTF_VERSION 100
+
 // Which range library the views are written against. C++20 with a usable <ranges> gets the
 // standard one; anything older gets range-v3 (0.12 or later).
 #if BOOST_CXX_VERSION >= 202002L && !defined(BOOST_NO_CXX20_HDR_RANGES)
