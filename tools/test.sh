@@ -4,6 +4,7 @@
 #   CMake/CTest with clang++-16        C++17 and C++20
 #   CMake/CTest with g++ 12, ASan+UBSan C++17 and C++20
 #   libFuzzer with clang++-16          every differential fuzz target, briefly (test/fuzz)
+#   CMake package, g++ 12              installed and found, and through add_subdirectory
 #   CMake/CTest with g++ 12            C++17 and C++20, with the long exhaustive tests
 # Warnings are errors everywhere. The last lines printed are CTest's summary.
 set -euo pipefail
@@ -47,6 +48,9 @@ mkdir -p build/fuzz
 test/fuzz/run.sh "${BOOST_UTF_FUZZ_SECONDS:-15}" build/fuzz > build/fuzz/run.log 2>&1 || {
   tail -n 80 build/fuzz/run.log; exit 1; }
 grep -E '^(== run|stat::number_of_executed_units)' build/fuzz/run.log | paste - - | awk '{print $3, $NF, "runs"}'
+
+step "CMake package: installed and found, and through add_subdirectory, C++17 and C++20"
+test/cmake_consumer/run.sh build/consumer
 
 cmake_config gcc -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug -DBOOST_UTF_TEST_LONG=ON
 ctest --test-dir build/gcc -j"$jobs" --output-on-failure

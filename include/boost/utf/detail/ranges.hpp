@@ -22,6 +22,11 @@
 #    include <range/v3/range/concepts.hpp>
 #  endif
 #else
+#  if defined(__has_include)
+#    if !__has_include(<range/v3/range/concepts.hpp>)
+#      error "Boost.UTF needs range-v3 0.12 or later before C++20: add it to the include path, or compile as C++20"
+#    endif
+#  endif
 #  include <range/v3/iterator/default_sentinel.hpp>
 #  include <range/v3/iterator/operations.hpp>
 #  include <range/v3/range/concepts.hpp>
