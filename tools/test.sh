@@ -52,5 +52,5 @@ grep -E '^(== run|stat::number_of_executed_units)' build/fuzz/run.log | paste - 
 step "CMake package: installed and found, and through add_subdirectory, C++17 and C++20"
 test/cmake_consumer/run.sh build/consumer
 
-cmake_config gcc -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug -DBOOST_UTF_TEST_LONG=ON
+cmake_config gcc -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug
 ctest --test-dir build/gcc -j"$jobs" --output-on-failure
