@@ -17,17 +17,27 @@
 
 #include "../bench/corpus.hpp"
 #include "corpus_files.hpp"
+#include "test_support.hpp"
+#include "vectors.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <list>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
+
+#if defined(__unix__) || defined(__APPLE__)
+#  include <sys/mman.h>
+#  include <unistd.h>
+#  define BOOST_UTF_TEST_HAS_MMAP 1
+#else
+#  define BOOST_UTF_TEST_HAS_MMAP 0
+#endif
 
 namespace utf = boost::utf;
 
@@ -43,60 +53,10 @@ unsigned char byte_of(T unit)
         return static_cast<unsigned char>(unit);
 }
 
-// ---- policies that leave a trace ------------------------------------------------------------------
+// ---- the trace every policy call leaves ----------------------------------------------------------
 
-struct log_entry
-{
-    utf::error_kind kind;
-    std::size_t offset;
-    std::size_t length;
-    char32_t value;
-
-    friend bool operator==(log_entry const& a, log_entry const& b)
-    {
-        return a.kind == b.kind && a.offset == b.offset && a.length == b.length && a.value == b.value;
-    }
-    friend std::ostream& operator<<(std::ostream& os, log_entry const& e)
-    {
-        return os << utf::to_string(e.kind) << '@' << e.offset << '+' << e.length << ':' << std::hex
-                  << static_cast<std::uint32_t>(e.value) << std::dec;
-    }
-};
-
-using log_t = std::vector<log_entry>;
-
-// Replaces with `with` (or drops, with no_replacement) and remembers every call.
-struct logging_policy
-{
-    log_t* log = nullptr;
-    char32_t with = U'\uFFFD';
-
-    char32_t operator()(utf::error_info const& e) const
-    {
-        log->push_back({e.kind, e.offset, e.length, e.value});
-        return with;
-    }
-};
-
-struct logging_per_unit_policy : logging_policy
-{
-    static constexpr bool per_code_unit = true;
-};
-
-// Throws, like throw_policy, but only at the n-th error, to check the output that precedes it.
-struct throw_at_policy
-{
-    log_t* log = nullptr;
-    std::size_t at = 0;
-
-    char32_t operator()(utf::error_info const& e) const
-    {
-        log->push_back({e.kind, e.offset, e.length, e.value});
-        if (log->size() > at)
-            throw utf::utf_error(e.kind, e.offset);
-        return U'?';
-    }
-};
+// The recording policy's log (test_support.hpp): kind, offset, length and value of each call.
+using log_t = std::vector<utf::error_info>;
 
 // ---- one comparison -------------------------------------------------------------------------------
 
@@ -120,7 +80,8 @@ void check_same(outcome<T> const& view, outcome<T> const& bulk, char const* what
         std::vector<std::uint32_t> const b(bulk.out.begin(), bulk.out.end());
         BOOST_TEST(a.size() == b.size());
         BOOST_TEST(a == b, boost::test_tools::per_element());
-        BOOST_TEST(view.log == bulk.log, boost::test_tools::per_element());
+        if (!test::same_log(view.log, bulk.log)) // then this fails, and shows both
+            BOOST_TEST(test::describe(view.log, true) == test::describe(bulk.log, true));
         BOOST_TEST(view.threw == bulk.threw);
         BOOST_TEST(static_cast<int>(view.kind) == static_cast<int>(bulk.kind));
         BOOST_TEST(view.offset == bulk.offset);
@@ -180,11 +141,11 @@ void compare_decode(Range const& bytes, Policy policy)
 template<class Range>
 void compare_decode_all_policies(Range const& bytes)
 {
-    compare_decode(bytes, logging_policy{});
-    compare_decode(bytes, logging_policy{nullptr, utf::no_replacement});
-    compare_decode(bytes, logging_per_unit_policy{});
-    compare_decode(bytes, throw_at_policy{nullptr, 0});
-    compare_decode(bytes, throw_at_policy{nullptr, 2});
+    compare_decode(bytes, test::recording_policy{});
+    compare_decode(bytes, test::recording_policy{nullptr, utf::no_replacement});
+    compare_decode(bytes, test::per_unit_recording_policy{});
+    compare_decode(bytes, test::recording_policy{nullptr, U'?', 0});
+    compare_decode(bytes, test::recording_policy{nullptr, U'?', 2});
 
     // The stock policies, without logs.
     std::u32string const replaced(utf::views::utf8(bytes).begin(), utf::views::utf8(bytes).end());
@@ -198,7 +159,7 @@ void compare_decode_all_policies(Range const& bytes)
     std::size_t first_error = std::size(bytes);
     {
         log_t log;
-        for (char32_t c : utf::views::utf8(bytes, logging_policy{&log}))
+        for (char32_t c : utf::views::utf8(bytes, test::recording_policy{&log}))
             (void)c;
         if (!log.empty())
             first_error = log.front().offset;
@@ -259,16 +220,16 @@ void compare_encode(Range const& cps, Policy policy)
 template<class Range>
 void compare_encode_all_policies(Range const& cps)
 {
-    compare_encode(cps, logging_policy{});
-    compare_encode(cps, logging_policy{nullptr, utf::no_replacement});
-    compare_encode(cps, logging_policy{nullptr, 0xD800}); // a bad replacement becomes U+FFFD
-    compare_encode(cps, throw_at_policy{nullptr, 0});
-    compare_encode(cps, throw_at_policy{nullptr, 1});
+    compare_encode(cps, test::recording_policy{});
+    compare_encode(cps, test::recording_policy{nullptr, utf::no_replacement});
+    compare_encode(cps, test::recording_policy{nullptr, 0xD800}); // a bad replacement becomes U+FFFD
+    compare_encode(cps, test::recording_policy{nullptr, U'?', 0});
+    compare_encode(cps, test::recording_policy{nullptr, U'?', 1});
 
     std::size_t first_error = std::size(cps);
     {
         log_t log;
-        for (auto c : utf::views::utf32_to_utf8(cps, logging_policy{&log}))
+        for (auto c : utf::views::utf32_to_utf8(cps, test::recording_policy{&log}))
             (void)c;
         if (!log.empty())
             first_error = log.front().offset;
@@ -287,47 +248,19 @@ std::u32string decode_replace(std::string const& s)
 
 // ---- inputs -----------------------------------------------------------------------------------------
 
-std::string from_hex(std::string_view hex)
-{
-    std::string r;
-    std::istringstream in{std::string(hex)};
-    unsigned v;
-    while (in >> std::hex >> v)
-        r.push_back(static_cast<char>(v));
-    return r;
-}
-
-// The value of `"key": "..."` (or `"key": [...]`, brackets and quotes dropped) on one line.
-std::string field(std::string const& line, std::string const& key)
-{
-    std::string const k = "\"" + key + "\": ";
-    std::size_t const at = line.find(k);
-    if (at == std::string::npos)
-        return {};
-    std::size_t const open = at + k.size();
-    char const close = line[open] == '[' ? ']' : '"';
-    std::size_t const end = line.find(close, open + 1);
-    std::string v = line.substr(open + 1, end - open - 1);
-    std::string r;
-    for (char c : v)
-        if (c != '"' && c != ',')
-            r += c;
-    return r;
-}
-
 // Bad sequences of every kind, and a few good ones, to plant in a background.
 std::vector<std::string> const& plants()
 {
     static std::vector<std::string> const p = {
-        from_hex("80"), from_hex("BF"), from_hex("C0"), from_hex("C1 80"), from_hex("C2"),
-        from_hex("C2 41"), from_hex("DF"), from_hex("E0"), from_hex("E0 80"), from_hex("E0 9F BF"),
-        from_hex("E0 A0"), from_hex("E1 80"), from_hex("ED A0 80"), from_hex("ED 9F"),
-        from_hex("EF BF"), from_hex("F0"), from_hex("F0 8F BF BF"), from_hex("F0 90"),
-        from_hex("F0 90 80"), from_hex("F1 80 80"), from_hex("F4 90 80 80"), from_hex("F4 8F BF"),
-        from_hex("F5 80 80 80"), from_hex("F7"), from_hex("F8 88 80 80 80"), from_hex("FE"),
-        from_hex("FF FF"), from_hex("E2 28 A1"), from_hex("F0 28 8C BC"),
+        test::bytes("80"), test::bytes("BF"), test::bytes("C0"), test::bytes("C1 80"), test::bytes("C2"),
+        test::bytes("C2 41"), test::bytes("DF"), test::bytes("E0"), test::bytes("E0 80"), test::bytes("E0 9F BF"),
+        test::bytes("E0 A0"), test::bytes("E1 80"), test::bytes("ED A0 80"), test::bytes("ED 9F"),
+        test::bytes("EF BF"), test::bytes("F0"), test::bytes("F0 8F BF BF"), test::bytes("F0 90"),
+        test::bytes("F0 90 80"), test::bytes("F1 80 80"), test::bytes("F4 90 80 80"), test::bytes("F4 8F BF"),
+        test::bytes("F5 80 80 80"), test::bytes("F7"), test::bytes("F8 88 80 80 80"), test::bytes("FE"),
+        test::bytes("FF FF"), test::bytes("E2 28 A1"), test::bytes("F0 28 8C BC"),
         // well-formed, straddling block boundaries
-        from_hex("C3 A9"), from_hex("E2 82 AC"), from_hex("F0 9F 98 80"), from_hex("F4 8F BF BF"),
+        test::bytes("C3 A9"), test::bytes("E2 82 AC"), test::bytes("F0 9F 98 80"), test::bytes("F4 8F BF BF"),
     };
     return p;
 }
@@ -360,64 +293,43 @@ BOOST_AUTO_TEST_CASE(kuhn_file)
     BOOST_TEST((utf::to<std::u32string>(utf::views::utf8(s)) == expected));
     // Each suffix, so that every error sits at every position relative to the blocks.
     for (std::size_t i = 1; i < 200; ++i)
-        compare_decode(std::string_view(s).substr(i), logging_policy{});
+        compare_decode(std::string_view(s).substr(i), test::recording_policy{});
 }
 
 BOOST_AUTO_TEST_CASE(external_vectors)
 {
-    std::istringstream f(test::read_corpus("vectors.json"));
-    std::string line;
-    int decode = 0, encode = 0;
     // Each vector alone, then padded so that it sits across a 64-byte boundary in ASCII, and in
     // the middle of multi-byte text.
     std::string const pad_ascii(61, 'a');
     std::string pad_cjk;
     for (int i = 0; i < 21; ++i)
         pad_cjk += "\xE4\xB8\x80";
-    while (std::getline(f, line))
+    for (test::decode_vector const& v : test::decode_vectors())
     {
-        std::string const id = field(line, "id");
-        if (line.find("\"direction\": \"decode\"") != std::string::npos)
+        BOOST_TEST_CONTEXT(v.id)
         {
-            BOOST_TEST_CONTEXT(id)
-            {
-                std::string const in = from_hex(field(line, "input_hex"));
-                compare_decode_all_policies(in);
-                compare_decode_all_policies(pad_ascii + in + pad_ascii + in);
-                compare_decode_all_policies(pad_cjk + in + pad_cjk);
-                // The vector's own expectation, through the bulk path.
-                std::u32string expected;
-                std::istringstream cps(field(line, "expected_replace"));
-                unsigned v;
-                while (cps >> std::hex >> v)
-                    expected.push_back(static_cast<char32_t>(v));
-                if (line.find("\"follows_maximal_subparts\": true") != std::string::npos)
-                    BOOST_TEST((utf::to<std::u32string>(utf::views::utf8(in)) == expected));
-                ++decode;
-            }
-        }
-        else if (line.find("\"direction\": \"encode\"") != std::string::npos)
-        {
-            BOOST_TEST_CONTEXT(id)
-            {
-                std::vector<std::uint32_t> in;
-                std::istringstream cps(field(line, "input_cps"));
-                unsigned long v;
-                while (cps >> std::hex >> v)
-                    in.push_back(static_cast<std::uint32_t>(v));
-                compare_encode_all_policies(in);
-                std::vector<std::uint32_t> padded(37, 'x');
-                padded.insert(padded.end(), in.begin(), in.end());
-                padded.insert(padded.end(), 40, 0x4E00);
-                compare_encode_all_policies(padded);
-                std::string const expected = from_hex(field(line, "expected_replace_bytes_hex"));
-                BOOST_TEST((utf::to<std::string>(utf::views::utf32_to_utf8_as<char>(in)) == expected));
-                ++encode;
-            }
+            compare_decode_all_policies(v.input);
+            compare_decode_all_policies(pad_ascii + v.input + pad_ascii + v.input);
+            compare_decode_all_policies(pad_cjk + v.input + pad_cjk);
+            // The vector's own expectation, through the bulk path.
+            BOOST_TEST((utf::to<std::u32string>(utf::views::utf8(v.input)) == v.replaced));
+            BOOST_TEST((utf::to<std::u32string>(utf::views::utf8(v.input, utf::skip_on_error)) == v.skipped));
         }
     }
-    BOOST_TEST(decode == 650);
-    BOOST_TEST(encode == 32);
+    for (test::encode_vector const& v : test::encode_vectors())
+    {
+        BOOST_TEST_CONTEXT(v.id)
+        {
+            compare_encode_all_policies(v.input);
+            std::vector<std::uint32_t> padded(37, 'x');
+            padded.insert(padded.end(), v.input.begin(), v.input.end());
+            padded.insert(padded.end(), 40, 0x4E00);
+            compare_encode_all_policies(padded);
+            BOOST_TEST((utf::to<std::string>(utf::views::utf32_to_utf8_as<char>(v.input)) == v.replaced));
+            BOOST_TEST((utf::to<std::string>(utf::views::utf32_to_utf8_as<char>(v.input, utf::skip_on_error)) ==
+                        v.skipped));
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(errors_at_every_offset)
@@ -442,13 +354,13 @@ BOOST_AUTO_TEST_CASE(errors_at_every_offset)
                 BOOST_TEST_CONTEXT("background " << static_cast<unsigned>(static_cast<unsigned char>(background[0]))
                                                  << ", plant of " << plant.size() << " at " << at)
                 {
-                    compare_decode(s, logging_policy{});
-                    compare_decode(s, logging_per_unit_policy{});
-                    compare_decode(s, throw_at_policy{nullptr, 0});
+                    compare_decode(s, test::recording_policy{});
+                    compare_decode(s, test::per_unit_recording_policy{});
+                    compare_decode(s, test::recording_policy{nullptr, U'?', 0});
                     std::size_t first_error = s.size();
                     {
                         log_t log;
-                        for (char32_t c : utf::views::utf8(s, logging_policy{&log}))
+                        for (char32_t c : utf::views::utf8(s, test::recording_policy{&log}))
                             (void)c;
                         if (!log.empty())
                             first_error = log.front().offset;
@@ -467,8 +379,8 @@ BOOST_AUTO_TEST_CASE(errors_at_every_offset)
                 cps[at] = bad;
                 BOOST_TEST_CONTEXT("encode " << std::hex << bad << " at " << std::dec << at)
                 {
-                    compare_encode(cps, logging_policy{});
-                    compare_encode(cps, throw_at_policy{nullptr, 0});
+                    compare_encode(cps, test::recording_policy{});
+                    compare_encode(cps, test::recording_policy{nullptr, U'?', 0});
                     BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(cps) - cps.begin()) == at);
                 }
             }
@@ -538,8 +450,8 @@ BOOST_AUTO_TEST_CASE(element_types_and_generic_ranges)
 #endif
     compare_decode_all_policies(b);
     compare_decode_all_policies(sc);
-    compare_decode(l, logging_policy{});
-    compare_decode(l, logging_per_unit_policy{});
+    compare_decode(l, test::recording_policy{});
+    compare_decode(l, test::per_unit_recording_policy{});
     BOOST_TEST(static_cast<std::size_t>(std::distance(l.begin(), utf::find_invalid(l))) ==
                static_cast<std::size_t>(utf::find_invalid(s) - s.begin()));
 
@@ -554,4 +466,120 @@ BOOST_AUTO_TEST_CASE(element_types_and_generic_ranges)
     for (std::size_t i = 0; i < enc.size(); ++i)
         BOOST_TEST(std::to_integer<char>(bytes[i]) == enc[i]);
     compare_encode_all_policies(ints);
+}
+
+// ---- nothing read or written outside the ranges ------------------------------------------------------
+
+namespace {
+
+// n elements in memory of their own, with an inaccessible page right after the last one (or,
+// with guard_before, right before the first): a kernel that reads or writes one element too far
+// faults at once, in every build, without a sanitizer. Without mmap, plain heap memory.
+template<class T>
+class guarded_array
+{
+public:
+    guarded_array(std::size_t n, bool guard_before)
+        : size_(n)
+    {
+#if BOOST_UTF_TEST_HAS_MMAP
+        std::size_t const page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+        std::size_t const data_pages = (n * sizeof(T) + page - 1) / page + 1;
+        map_size_ = (data_pages + 1) * page;
+        void* const map = ::mmap(nullptr, map_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        BOOST_TEST_REQUIRE((map != MAP_FAILED));
+        map_ = static_cast<unsigned char*>(map);
+        unsigned char* const guard = guard_before ? map_ : map_ + data_pages * page;
+        BOOST_TEST_REQUIRE(::mprotect(guard, page, PROT_NONE) == 0);
+        data_ = reinterpret_cast<T*>(guard_before ? map_ + page : guard - n * sizeof(T));
+#else
+        (void)guard_before;
+        heap_.reset(new T[n == 0 ? 1 : n]);
+        data_ = heap_.get();
+#endif
+    }
+    guarded_array(guarded_array const&) = delete;
+    guarded_array& operator=(guarded_array const&) = delete;
+    ~guarded_array()
+    {
+#if BOOST_UTF_TEST_HAS_MMAP
+        ::munmap(map_, map_size_);
+#endif
+    }
+
+    T* begin() const { return data_; }
+    T* end() const { return data_ + size_; }
+    std::size_t size() const { return size_; }
+
+private:
+    std::size_t size_;
+    T* data_ = nullptr;
+#if BOOST_UTF_TEST_HAS_MMAP
+    unsigned char* map_ = nullptr;
+    std::size_t map_size_ = 0;
+#else
+    std::unique_ptr<T[]> heap_;
+#endif
+};
+
+template<class T, class Range>
+std::basic_string_view<T> guarded_copy(guarded_array<T> const& a, Range const& r)
+{
+    std::copy(std::begin(r), std::end(r), a.begin());
+    return std::basic_string_view<T>(a.begin(), a.size());
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
+{
+    // Several blocks of the widest kernel (64 code units) of every kind of text the kernels take
+    // a path for: ASCII, 2-, 3- and 4-byte sequences, and errors. Each cut of its end puts the
+    // last code unit at another offset of a block, and the input (and so a cut-short sequence)
+    // right against the guard.
+    std::string text;
+    while (text.size() < 600)
+        text += "plain ASCII text, caf\xC3\xA9 \xD0\xB4\xCE\xB1, \xE4\xB8\x80\xE2\x82\xAC, \xF0\x9F\x98\x80\xF4\x8F\xBF\xBF, "
+                "\xC0\xAF \xED\xA0\x80 \xF0\x9F\x98 \x80 ";
+    for (std::size_t cut = 0; cut < 80; ++cut)
+    {
+        std::string_view const whole(text.data(), text.size() - cut);
+        BOOST_TEST_CONTEXT("input of " << whole.size() << " bytes")
+        {
+            std::u32string const replaced = decode_replace(std::string(whole));
+            std::size_t first_error = whole.size();
+            {
+                log_t log;
+                for (char32_t c : utf::views::utf8(whole, test::recording_policy{&log}))
+                    (void)c;
+                if (!log.empty())
+                    first_error = log.front().offset;
+            }
+            for (bool guard_before : {false, true})
+            {
+                guarded_array<char> const in_memory(whole.size(), guard_before);
+                std::string_view const in = guarded_copy(in_memory, whole);
+                BOOST_TEST(utf::is_valid(in) == (first_error == in.size()));
+                BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(in) - in.begin()) == first_error);
+
+                // Decoding into exactly the room the output needs, the guard right after it.
+                guarded_array<char32_t> const out(replaced.size(), false);
+                char32_t* const end = utf::copy(utf::views::utf8(in), out.begin());
+                BOOST_TEST((end == out.end()));
+                BOOST_TEST((std::u32string_view(out.begin(), out.size()) == replaced));
+                BOOST_TEST((utf::to<std::u32string>(utf::views::utf8(in)) == replaced));
+
+                // Encoding the code points back, from guarded input into guarded output.
+                guarded_array<char32_t> const cps_memory(replaced.size(), guard_before);
+                std::u32string_view const cps = guarded_copy(cps_memory, replaced);
+                BOOST_TEST(utf::is_valid(cps));
+                BOOST_TEST((utf::find_invalid(cps) == cps.end()));
+                std::string const encoded = utf::to<std::string>(utf::views::utf32_to_utf8_as<char>(replaced));
+                guarded_array<char> const bytes(encoded.size(), false);
+                char* const bytes_end = utf::copy(utf::views::utf32_to_utf8_as<char>(cps), bytes.begin());
+                BOOST_TEST((bytes_end == bytes.end()));
+                BOOST_TEST((std::string_view(bytes.begin(), bytes.size()) == encoded));
+            }
+        }
+    }
 }

@@ -12,8 +12,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "corpus_files.hpp"
-#include "json.hpp"
 #include "test_support.hpp"
+#include "vectors.hpp"
 
 #include <cstdint>
 #include <string>
@@ -23,21 +23,6 @@ namespace utf = boost::utf;
 namespace views = boost::utf::views;
 
 namespace {
-
-test::json const& vectors()
-{
-    static test::json const doc = test::json::parse(test::read_corpus("vectors.json"));
-    return doc;
-}
-
-// ["0041", "FFFD"] -> "U+0041 U+FFFD"
-std::string cps_of(test::json const& list)
-{
-    std::u32string out;
-    for (auto const& h : list.a)
-        out += static_cast<char32_t>(std::stoul(h.s, nullptr, 16));
-    return test::cps(out);
-}
 
 // Where throw_on_error stops: the offset, or "none".
 std::string first_error_offset(std::string const& in)
@@ -50,28 +35,19 @@ std::string first_error_offset(std::string const& in)
 
 BOOST_AUTO_TEST_CASE(vector_file_is_complete)
 {
-    auto const& all = vectors().at("vectors").a;
-    std::size_t decode = 0, encode = 0;
-    for (auto const& v : all)
-        (v.at("direction").s == "decode" ? decode : encode) += 1;
-    BOOST_TEST(decode == 650u);
-    BOOST_TEST(encode == 32u);
+    BOOST_TEST(test::decode_vectors().size() == 650u);
+    BOOST_TEST(test::encode_vectors().size() == 32u);
 }
 
 BOOST_AUTO_TEST_CASE(decode_vectors)
 {
-    for (auto const& v : vectors().at("vectors").a)
+    for (test::decode_vector const& v : test::decode_vectors())
     {
-        if (v.at("direction").s != "decode")
-            continue;
-        BOOST_TEST_CONTEXT(v.at("id").s)
+        BOOST_TEST_CONTEXT(v.id)
         {
-            std::string const in = test::bytes(v.at("input_hex").s);
-            // Where the source follows another practice, the maximal-subpart result is beside it.
-            test::json const& replaced =
-                v.at("follows_maximal_subparts").b ? v.at("expected_replace") : v.at("maximal_subparts_replace");
-            std::string const expected = cps_of(replaced);
-            std::string const expected_skip = cps_of(v.at("expected_skip"));
+            std::string const& in = v.input;
+            std::string const expected = test::cps(v.replaced);
+            std::string const expected_skip = test::cps(v.skipped);
 
             BOOST_TEST(test::cps(test::forward(in | views::utf8)) == expected);
             BOOST_TEST(test::cps(test::backward(in | views::utf8)) == expected);
@@ -86,9 +62,8 @@ BOOST_AUTO_TEST_CASE(decode_vectors)
             std::vector<utf::error_info> log;
             test::forward(in | views::utf8(test::recording_policy{&log}));
             std::string spans;
-            for (auto const& s : v.at("error_spans").a)
-                spans += (spans.empty() ? "" : " ") + std::to_string(static_cast<long>(s.a[0].n)) + '+' +
-                         std::to_string(static_cast<long>(s.a[1].n));
+            for (test::error_span const& s : v.error_spans)
+                spans += (spans.empty() ? "" : " ") + std::to_string(s.offset) + '+' + std::to_string(s.length);
             std::string seen;
             for (auto const& e : log)
                 seen += (seen.empty() ? "" : " ") + std::to_string(e.offset) + '+' + std::to_string(e.length);
@@ -107,32 +82,24 @@ BOOST_AUTO_TEST_CASE(decode_vectors)
             {
                 last_error = std::to_string(e.offset());
             }
-            auto const& all_spans = v.at("error_spans").a;
-            BOOST_TEST(last_error ==
-                       (all_spans.empty() ? "none" : std::to_string(static_cast<long>(all_spans.back().a[0].n))));
+            BOOST_TEST(last_error == (v.error_spans.empty() ? "none" : std::to_string(v.error_spans.back().offset)));
 
-            test::json const& first = v.at("first_error_offset");
-            std::string const expected_first =
-                first.kind == test::json::null ? "none" : std::to_string(static_cast<long>(first.n));
-            BOOST_TEST(first_error_offset(in) == expected_first);
-            BOOST_TEST((first.kind == test::json::null) == v.at("valid").b);
+            BOOST_TEST(first_error_offset(in) ==
+                       (v.error_spans.empty() ? "none" : std::to_string(v.error_spans.front().offset)));
+            BOOST_TEST(v.error_spans.empty() == v.valid);
         }
     }
 }
 
 BOOST_AUTO_TEST_CASE(encode_vectors)
 {
-    for (auto const& v : vectors().at("vectors").a)
+    for (test::encode_vector const& v : test::encode_vectors())
     {
-        if (v.at("direction").s != "encode")
-            continue;
-        BOOST_TEST_CONTEXT(v.at("id").s)
+        BOOST_TEST_CONTEXT(v.id)
         {
-            std::vector<std::uint32_t> in;
-            for (auto const& h : v.at("input_cps").a)
-                in.push_back(static_cast<std::uint32_t>(std::stoul(h.s, nullptr, 16)));
-            std::string const replaced = test::hex(test::bytes(v.at("expected_replace_bytes_hex").s));
-            std::string const skipped = test::hex(test::bytes(v.at("expected_skip_bytes_hex").s));
+            std::vector<std::uint32_t> const& in = v.input;
+            std::string const replaced = test::hex(v.replaced);
+            std::string const skipped = test::hex(v.skipped);
             BOOST_TEST(test::hex(test::forward(in | views::utf32_to_utf8)) == replaced);
             BOOST_TEST(test::hex(test::backward(in | views::utf32_to_utf8)) == replaced);
             BOOST_TEST(test::hex(test::forward(in | views::utf32_to_utf8(utf::skip_on_error))) == skipped);
@@ -146,7 +113,7 @@ BOOST_AUTO_TEST_CASE(encode_vectors)
             {
                 threw = true;
             }
-            BOOST_TEST(threw == !v.at("valid").b);
+            BOOST_TEST(threw == !v.valid);
         }
     }
 }

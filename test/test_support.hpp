@@ -5,8 +5,9 @@
 #ifndef BOOST_UTF_TEST_SUPPORT_HPP
 #define BOOST_UTF_TEST_SUPPORT_HPP
 
-// What the tests share: hex notation, collecting a view forwards and backwards, a policy that
-// records what it is told, and test iterators of every category over a plain array.
+// What the tests share: hex notation, collecting a view forwards and backwards, the recording
+// policy, and test iterators of every category over a plain array. The external test vectors
+// are read by vectors.hpp.
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
@@ -102,31 +103,74 @@ auto backward(View&& v)
     return std::vector<typename decltype(out)::value_type>(out.rbegin(), out.rend());
 }
 
-// Records every error it is told of, then replaces (or drops, with no_replacement).
-struct recording_policy
+// The tests' one recording policy. It records every call a view or algorithm makes to its error
+// policy, in order, then answers it: with `replacement` (no_replacement drops the element), or,
+// once the log holds more than `throw_at` entries, by throwing utf_error as throw_policy would
+// (throw_at = 0 throws at the first error). Log is any container with push_back and size:
+// std::vector<error_info> unless a test must not allocate. PerCodeUnit asks to be called once
+// per ill-formed code unit (policy.hpp).
+//
+//   std::vector<boost::utf::error_info> log;
+//   auto v = bytes | views::utf8(test::recording_policy{&log});              // replace, record
+//   auto w = bytes | views::utf8(test::recording_policy{&log, U'?', 2});     // throw at the 3rd
+template<class Log = std::vector<boost::utf::error_info>, bool PerCodeUnit = false>
+struct basic_recording_policy
 {
-    std::vector<boost::utf::error_info>* log = nullptr;
+    static constexpr bool per_code_unit = PerCodeUnit;
+    static constexpr std::size_t never = static_cast<std::size_t>(-1);
+
+    Log* log = nullptr;
     char32_t replacement = U'\uFFFD';
+    std::size_t throw_at = never;
 
     char32_t operator()(boost::utf::error_info const& e) const
     {
         log->push_back(e);
+        if (log->size() > throw_at)
+            throw boost::utf::utf_error(e.kind, e.offset);
         return replacement;
     }
 };
+using recording_policy = basic_recording_policy<>;
+using per_unit_recording_policy = basic_recording_policy<std::vector<boost::utf::error_info>, true>;
 
-// "kind@offset+length ..." for comparing error logs.
-inline std::string describe(std::vector<boost::utf::error_info> const& log)
+// "kind@offset+length ..." for comparing error logs; with values, "kind@offset+length=value",
+// the value in hex (error_info::value: the first code unit, or the rejected code point).
+template<class Log>
+std::string describe(Log const& log, bool with_values = false)
 {
     std::string out;
-    for (auto const& e : log)
+    char value[16];
+    for (boost::utf::error_info const& e : log)
     {
         if (!out.empty())
             out += ' ';
         out += std::string(boost::utf::to_string(e.kind)) + '@' + std::to_string(e.offset) + '+' +
                std::to_string(e.length);
+        if (with_values)
+        {
+            std::snprintf(value, sizeof value, "=%X", static_cast<unsigned>(e.value));
+            out += value;
+        }
     }
     return out;
+}
+
+// Whether two logs record the same calls (every field of error_info); describe(log, true)
+// prints them when they differ.
+template<class Log>
+bool same_log(Log const& a, Log const& b)
+{
+    if (a.size() != b.size())
+        return false;
+    auto j = b.begin();
+    for (boost::utf::error_info const& e : a)
+    {
+        boost::utf::error_info const& f = *j++;
+        if (e.kind != f.kind || e.offset != f.offset || e.length != f.length || e.value != f.value)
+            return false;
+    }
+    return true;
 }
 
 // "kind@offset" of the error that throw_on_error stops at, or "none".

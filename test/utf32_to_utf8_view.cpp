@@ -200,7 +200,22 @@ BOOST_AUTO_TEST_CASE(range_properties)
     static_assert(!noexcept(++std::declval<decltype((std::u32string_view() |
                                                      views::utf32_to_utf8(utf::throw_on_error)).begin())&>()),
                   "");
-    BOOST_TEST(true);
+
+    // Exercised: a borrowed view's iterators stay valid after the view is gone, walking back
+    // mirrors walking forwards, replace never throws and throw does.
+    std::u32string const text{U'a', static_cast<char32_t>(0xD800), U'\U0001F600'};
+    auto const first = (std::u32string_view(text) | views::utf32_to_utf8_as<char>).begin();
+    auto const last = (std::u32string_view(text) | views::utf32_to_utf8_as<char>).end();
+    std::string forwards;
+    for (auto i = first; i != last; ++i)
+        forwards += *i;
+    std::string backwards;
+    for (auto i = last; i != first;)
+        backwards.insert(backwards.begin(), *--i);
+    BOOST_TEST(test::hex(forwards) == "61 EF BF BD F0 9F 98 80");
+    BOOST_TEST(backwards == forwards);
+    BOOST_CHECK_THROW(test::forward(std::u32string_view(text) | views::utf32_to_utf8(utf::throw_on_error)),
+                      utf::utf_error);
 }
 
 #if BOOST_CXX_VERSION >= 202002L && BOOST_UTF_HAS_CHAR8_T

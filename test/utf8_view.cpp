@@ -415,7 +415,15 @@ BOOST_AUTO_TEST_CASE(noexcept_where_the_policy_allows)
     static_assert(noexcept(v.begin()) && noexcept(v.end()) && noexcept(cv.begin()) && noexcept(cv.end()), "");
     auto t = std::string_view() | views::utf8(utf::throw_on_error);
     static_assert(!noexcept(t.begin()), "");
-    BOOST_TEST(true);
+
+    // And what the declarations promise is what happens on ill-formed input: replace and skip
+    // carry on, throw throws.
+    std::string const bad = test::bytes("41 C0 80 42 ED A0");
+    BOOST_TEST(test::cps(test::forward(bad | views::utf8)) == "U+0041 U+FFFD U+FFFD U+0042 U+FFFD U+FFFD");
+    BOOST_TEST(test::cps(test::backward(bad | views::utf8)) == "U+0041 U+FFFD U+FFFD U+0042 U+FFFD U+FFFD");
+    BOOST_TEST(test::cps(test::forward(bad | views::utf8(utf::skip_on_error))) == "U+0041 U+0042");
+    BOOST_CHECK_THROW(test::forward(bad | views::utf8(utf::throw_on_error)), utf::utf_error);
+    BOOST_CHECK_THROW(test::backward(bad | views::utf8(utf::throw_on_error)), utf::utf_error);
 }
 
 // ---- constant expressions (C++20) -------------------------------------------------------------
