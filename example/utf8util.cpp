@@ -81,6 +81,10 @@ public:
 
     std::string const& name() const { return name_; }
 
+    // Whether the file can be read again from the start (a regular file, not a pipe).
+    bool rewindable() const { return file_ != stdin && std::fseek(file_, 0, SEEK_CUR) == 0; }
+    void rewind() { std::rewind(file_); }
+
     // False, with a message, when the file cannot be opened.
     bool open() const
     {
@@ -126,12 +130,15 @@ struct position
 
 // ---- validate ----------------------------------------------------------------------------------
 
-// 0 well-formed, 1 not (and says where), 2 unreadable.
+// 0 well-formed, 1 not (and says where), 2 unreadable. Lines and columns are only needed for an
+// ill-formed file: a file that can be read again is counted then, up to its first error; standard
+// input, which cannot, is counted as it goes.
 int validate_one(std::string const& name, unsigned char* buffer)
 {
     input in(name);
     if (!in.open())
         return 2;
+    bool const count_as_we_go = !in.rewindable();
     utf::utf8_validator v;
     position at;
     std::size_t offset = 0; // of the block
@@ -148,13 +155,31 @@ int validate_one(std::string const& name, unsigned char* buffer)
         }
         if (!v.write(std::string_view(reinterpret_cast<char const*>(buffer), n)))
             break;
-        at.advance(buffer, buffer + n);
+        if (count_as_we_go)
+            at.advance(buffer, buffer + n);
         offset += n;
     }
     std::optional<utf::error_info> const e = v.first_error();
     if (!e)
         return 0;
-    if (e->offset >= offset)
+    if (!count_as_we_go)
+    {
+        // Everything before the error is well-formed: count it again from the start.
+        in.rewind();
+        offset = 0;
+        for (;;)
+        {
+            std::size_t const want = std::min(block_size, e->offset - offset);
+            std::size_t const n = want ? in.read(buffer, want, failed) : 0;
+            if (failed)
+                return 2;
+            if (n == 0)
+                break;
+            at.advance(buffer, buffer + n);
+            offset += n;
+        }
+    }
+    else if (e->offset >= offset)
         at.advance(buffer, buffer + (e->offset - offset));
     else
         at.column -= 1; // the error began in bytes held from before: one lead byte, counted

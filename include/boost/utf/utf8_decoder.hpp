@@ -43,9 +43,10 @@ struct stream_offset_policy
 
 // The decoder's one call into the bulk internals of algorithm.hpp: decodes [first, last), which
 // begins and ends at element boundaries, writing to `out` and reporting errors at offsets counted
-// from `origin`.
+// from `origin`. Out of line, so that there is one copy of the decoding loop whatever calls it:
+// the speed of a byte-at-a-time loop depends on what it is inlined into.
 template<bool PerCodeUnit, class Policy, class Out>
-Out decode_stream_run(unsigned char const* first, unsigned char const* last, std::size_t origin,
+BOOST_NOINLINE Out decode_stream_run(unsigned char const* first, unsigned char const* last, std::size_t origin,
                       Policy& policy, Out out)
 {
     stream_offset_policy<Policy> shifted{&policy, origin};

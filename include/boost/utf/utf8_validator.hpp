@@ -25,8 +25,9 @@ namespace detail {
 
 // The validator's one call into the bulk internals of algorithm.hpp: the offset in [first,
 // first + n) of the first ill-formed subpart, or `n`. [first, first + n) begins and ends at
-// element boundaries.
-inline std::size_t find_invalid_stream_run(unsigned char const* first, std::size_t n) noexcept
+// element boundaries. Out of line, so that there is one copy of the validation loop whatever
+// calls it: the speed of a byte-at-a-time loop depends on what it is inlined into.
+BOOST_NOINLINE inline std::size_t find_invalid_stream_run(unsigned char const* first, std::size_t n) noexcept
 {
     return find_invalid_utf8(first, n);
 }
