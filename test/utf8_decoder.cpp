@@ -449,7 +449,7 @@ BOOST_AUTO_TEST_CASE(nothing_allocates)
             o = policy ? skipping.decode(chunk, o) : replacing.decode(chunk, o);
         }
         o = policy ? skipping.finish(o) : replacing.finish(o);
-        BOOST_TEST(o <= out.data() + out.size());
+        BOOST_TEST((o <= out.data() + out.size()));
         replacing.decode(list_chunk, out.data());
         // An output iterator that is not a pointer goes through the sink's buffer, on the stack.
         counting_output counted{};
