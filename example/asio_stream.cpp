@@ -7,7 +7,7 @@
 // UTF-8 text decoded as it arrives over TCP. A client sends a text (multilingual, with a few
 // ill-formed bytes) over a loopback connection, in writes of random sizes; the server reads
 // into buffers of random sizes, so that sequences are cut anywhere, and decodes each piece as
-// it comes with utf8_decoder, through a helper that takes any Asio buffer sequence. At the end
+// it comes with utf8_decoder, which takes Asio buffers and buffer sequences as chunks. At the end
 // the code points, and the errors reported with their offsets, must be those of views::utf8 over
 // the whole text. Everything runs on one thread, on 127.0.0.1 only, and a timer stops it after
 // ten seconds whatever happens. Exits 0 when the results agree.
@@ -16,6 +16,7 @@
 
 #include <boost/asio.hpp>
 
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
@@ -31,19 +32,6 @@ using asio::ip::tcp;
 
 namespace {
 
-// tag::decode_buffers[]
-// Decodes every buffer of an Asio ConstBufferSequence, in order, as chunks of one stream.
-template<class Decoder, class ConstBufferSequence, class Out>
-Out decode_buffers(Decoder& d, ConstBufferSequence const& buffers, Out out)
-{
-    for (auto it = asio::buffer_sequence_begin(buffers); it != asio::buffer_sequence_end(buffers); ++it)
-    {
-        asio::const_buffer const b = *it;
-        out = d.decode(std::string_view(static_cast<char const*>(b.data()), b.size()), out);
-    }
-    return out;
-}
-// end::decode_buffers[]
 
 // "kind@offset" for each error a policy is told of.
 struct log_errors
@@ -121,10 +109,31 @@ struct session
                                    }
                                    if (ec)
                                        return fail("read", ec);
-                                   decode_buffers(decoder, asio::buffer(buffer.data(), n),
-                                                  std::back_inserter(code_points));
+                                   decode(n);
                                    receive();
                                });
+    }
+
+    // A decoder takes Asio buffers, and buffer sequences, as chunks. Every other piece is handed
+    // over as a sequence of two buffers cut at a random point, the way a scatter read or a
+    // ring buffer gives them.
+    void decode(std::size_t n)
+    {
+        char const* const data = buffer.data();
+        if (gen() % 2 == 0)
+        {
+            // tag::decode_buffer[]
+            decoder.decode(asio::buffer(data, n), std::back_inserter(code_points));
+            // end::decode_buffer[]
+        }
+        else
+        {
+            std::size_t const k = gen() % (n + 1);
+            // tag::decode_buffer_sequence[]
+            std::array<asio::const_buffer, 2> const pieces{asio::buffer(data, k), asio::buffer(data + k, n - k)};
+            decoder.decode(pieces, std::back_inserter(code_points));
+            // end::decode_buffer_sequence[]
+        }
     }
 
     void fail(char const* what, boost::system::error_code ec)

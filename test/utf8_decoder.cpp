@@ -493,3 +493,56 @@ BOOST_AUTO_TEST_CASE(documentation_example)
     // end::decoder_loop[]
     BOOST_TEST(test::cps(text) == "U+0063 U+0061 U+0066 U+00E9 U+0020 U+20AC U+0020 U+FFFD U+FFFD U+FFFD U+0020 U+FFFD");
 }
+
+namespace {
+
+// The shape of Asio's const_buffer and mutable_buffer, without Asio.
+struct const_buffer_like
+{
+    void const* p;
+    std::size_t n;
+    void const* data() const noexcept { return p; }
+    std::size_t size() const noexcept { return n; }
+};
+
+struct mutable_buffer_like
+{
+    void* p;
+    std::size_t n;
+    void* data() const noexcept { return p; }
+    std::size_t size() const noexcept { return n; }
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(buffers_and_buffer_sequences_are_chunks)
+{
+    std::mt19937 gen(21);
+    for (int round = 0; round < 200; ++round)
+    {
+        std::string in = test::random_utf8ish(gen, 40);
+        test::one_shot const expected = test::decode_whole<utf::replace_policy>(in);
+        std::vector<utf::error_info> log;
+        std::u32string out;
+        utf::utf8_decoder d{test::recording<utf::replace_policy>{&log}};
+        // A buffer, then a sequence of buffers (empty ones included), then a mutable buffer.
+        std::size_t const a = gen() % (in.size() + 1);
+        std::size_t const b = a + gen() % (in.size() - a + 1);
+        d.decode(const_buffer_like{in.data(), a}, std::back_inserter(out));
+        std::vector<const_buffer_like> sequence;
+        for (std::size_t at = a; at < b;)
+        {
+            std::size_t const k = std::min<std::size_t>(gen() % 4, b - at);
+            sequence.push_back({in.data() + at, k});
+            at += k;
+        }
+        d.decode(sequence, std::back_inserter(out));
+        d.decode(mutable_buffer_like{&in[b], in.size() - b}, std::back_inserter(out));
+        d.finish(std::back_inserter(out));
+        BOOST_TEST_CONTEXT(test::hex(in))
+        {
+            BOOST_TEST(test::cps(out) == test::cps(expected.code_points));
+            BOOST_TEST(test::describe_all(log) == expected.errors, boost::test_tools::per_element());
+        }
+    }
+}

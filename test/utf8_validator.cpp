@@ -249,3 +249,28 @@ BOOST_AUTO_TEST_CASE(documentation_example)
     // end::validator_frames[]
     BOOST_TEST(closed_because == "surrogate at byte 25");
 }
+
+namespace {
+
+// The shape of Asio's const_buffer, without Asio.
+struct const_buffer_like
+{
+    void const* p;
+    std::size_t n;
+    void const* data() const noexcept { return p; }
+    std::size_t size() const noexcept { return n; }
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(buffers_and_buffer_sequences_are_chunks)
+{
+    std::string const in = test::bytes("41 E2 82 AC F0 9F 98 80 ED A0 80");
+    utf::utf8_validator v;
+    BOOST_TEST(v.write(const_buffer_like{in.data(), 2}));
+    std::vector<const_buffer_like> const sequence{{in.data() + 2, 3}, {in.data() + 5, 0}, {in.data() + 5, 4}};
+    BOOST_TEST(v.write(sequence));
+    BOOST_TEST(v.pending() == 1u); // ED
+    BOOST_TEST(!v.write(const_buffer_like{in.data() + 9, 2}));
+    BOOST_TEST(test::describe(*v.first_error()) == "surrogate@8+1");
+}

@@ -143,7 +143,8 @@ public:
     {
     }
 
-    // Decodes `chunk` (a range of UTF-8 code units) and writes its code points to `out`; returns
+    // Decodes `chunk` (a range of UTF-8 code units; or a buffer with `void const*` data() and
+    // size(), or a range of them, as Asio has) and writes its code points to `out`; returns
     // `out` past the last one written. Writes at most one code point per byte of the chunk and
     // byte held from before.
     template<class R, class Out>

@@ -90,7 +90,8 @@ class utf8_validator
     }
 
 public:
-    // Checks the next chunk (a range of UTF-8 code units); false when the stream so far is
+    // Checks the next chunk (a range of UTF-8 code units, or a buffer or a range of buffers, as
+    // utf8_decoder::decode takes them); false when the stream so far is
     // certainly ill-formed.
     template<class R>
     bool write(R&& chunk)

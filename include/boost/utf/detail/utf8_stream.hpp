@@ -18,6 +18,8 @@
 
 #include <cstddef>
 #include <cstring>
+#include <type_traits>
+#include <utility>
 
 namespace boost {
 namespace utf {
@@ -122,35 +124,83 @@ struct check_stream_code_unit
     static constexpr bool value = is_code_unit_v<T>;
 };
 
+// A buffer as Asio has them (const_buffer, mutable_buffer): `data()` gives `void const*` or
+// `void*`, `size()` the bytes, and it is not a range itself. Recognised by shape, so that no
+// networking header is needed.
+template<class B, class = void>
+struct is_byte_buffer : std::false_type
+{
+};
+
+template<class B>
+struct is_byte_buffer<B, std::void_t<decltype(std::declval<B const&>().data()),
+                                     decltype(static_cast<std::size_t>(std::declval<B const&>().size()))>>
+    : std::bool_constant<!rng::range<B const&> &&
+                         std::is_void<std::remove_cv_t<std::remove_pointer_t<decltype(std::declval<B const&>().data())>>>::value>
+{
+};
+
+template<class B>
+inline constexpr bool is_byte_buffer_v = is_byte_buffer<remove_cvref_t<B>>::value;
+
+// A range of such buffers: an Asio ConstBufferSequence or MutableBufferSequence.
+template<class R, class = void>
+struct is_buffer_sequence : std::false_type
+{
+};
+
+template<class R>
+struct is_buffer_sequence<R, std::enable_if_t<rng::input_range<R>>>
+    : std::bool_constant<is_byte_buffer_v<rng::range_value_t<R>>>
+{
+};
+
 // Hands the bytes of `chunk` to `consume(first, last)`: at once when they are contiguous, else
-// through a small buffer. Single-pass ranges are read once.
+// through a small buffer. Single-pass ranges are read once. A buffer (see is_byte_buffer) is one
+// contiguous piece; a sequence of buffers is its buffers in order.
 template<class R, class Consume>
 void for_each_contiguous_piece(R&& chunk, Consume&& consume)
 {
-    static_assert(rng::input_range<R>, "boost::utf: a chunk must be a range of UTF-8 code units");
-    static_assert(check_stream_code_unit<rng::range_value_t<R>>::value, "");
-    if constexpr (is_contiguous_v<R>)
+    if constexpr (is_byte_buffer_v<R>)
     {
-        unsigned char const* const first = byte_data(chunk);
-        consume(first, first + static_cast<std::size_t>(rng::lib::size(chunk)));
+        unsigned char const* const first = static_cast<unsigned char const*>(static_cast<void const*>(chunk.data()));
+        consume(first, first + static_cast<std::size_t>(chunk.size()));
+    }
+    else if constexpr (is_buffer_sequence<R>::value)
+    {
+        auto const last = rng::end(chunk);
+        for (auto it = rng::begin(chunk); !(it == last); ++it)
+            for_each_contiguous_piece(*it, consume);
     }
     else
     {
-        unsigned char staging[stream_staging_size];
-        std::size_t n = 0;
-        auto it = rng::begin(chunk);
-        auto const last = rng::end(chunk);
-        for (; !(it == last); ++it)
+        static_assert(rng::input_range<R>,
+                      "boost::utf: a chunk must be a range of UTF-8 code units, a buffer (data() and "
+                      "size(), as Asio's const_buffer) or a range of buffers (an Asio buffer sequence)");
+        static_assert(check_stream_code_unit<rng::range_value_t<R>>::value, "");
+        if constexpr (is_contiguous_v<R>)
         {
-            staging[n++] = to_byte(*it);
-            if (n == stream_staging_size)
-            {
-                consume(+staging, staging + n);
-                n = 0;
-            }
+            unsigned char const* const first = byte_data(chunk);
+            consume(first, first + static_cast<std::size_t>(rng::lib::size(chunk)));
         }
-        if (n != 0)
-            consume(+staging, staging + n);
+        else
+        {
+            unsigned char staging[stream_staging_size];
+            std::size_t n = 0;
+            auto it = rng::begin(chunk);
+            auto const last = rng::end(chunk);
+            for (; !(it == last); ++it)
+            {
+                staging[n++] = to_byte(*it);
+                if (n == stream_staging_size)
+                {
+                    consume(+staging, staging + n);
+                    n = 0;
+                }
+            }
+            if (n != 0)
+                consume(+staging, staging + n);
+        }
     }
 }
 
