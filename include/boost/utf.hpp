@@ -10,6 +10,8 @@
 #include <boost/utf/error.hpp>
 #include <boost/utf/policy.hpp>
 #include <boost/utf/utf32_to_utf8_view.hpp>
+#include <boost/utf/utf8_decoder.hpp>
+#include <boost/utf/utf8_validator.hpp>
 #include <boost/utf/utf8_view.hpp>
 
 #endif // BOOST_UTF_HPP

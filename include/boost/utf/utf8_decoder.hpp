@@ -1,0 +1,200 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_UTF8_DECODER_HPP
+#define BOOST_UTF_UTF8_DECODER_HPP
+
+// utf8_decoder: UTF-8 that arrives in pieces (a socket, a pipe, a file read in blocks), decoded
+// piece by piece into code points, with exactly the output and the policy calls of views::utf8
+// over the whole input, however it is cut.
+
+#include <boost/utf/algorithm.hpp>
+#include <boost/utf/config.hpp>
+#include <boost/utf/error.hpp>
+#include <boost/utf/policy.hpp>
+#include <boost/utf/detail/ranges.hpp>
+#include <boost/utf/detail/utf8.hpp>
+#include <boost/utf/detail/utf8_stream.hpp>
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+namespace boost {
+namespace utf {
+namespace detail {
+
+// A policy seen through a window that starts `origin` bytes into the stream: the bulk decoder
+// counts offsets from the buffer it is given, the stream's user from its first byte.
+template<class Policy>
+struct stream_offset_policy
+{
+    Policy* policy;
+    std::size_t origin;
+
+    char32_t operator()(error_info const& info) const noexcept(nothrow_policy_v<Policy>)
+    {
+        error_info shifted = info;
+        shifted.offset += origin;
+        return (*policy)(shifted);
+    }
+};
+
+// The decoder's one call into the bulk internals of algorithm.hpp: decodes [first, last), which
+// begins and ends at element boundaries, writing to `out` and reporting errors at offsets counted
+// from `origin`. Out of line, so that there is one copy of the decoding loop whatever calls it:
+// the speed of a byte-at-a-time loop depends on what it is inlined into.
+template<bool PerCodeUnit, class Policy, class Out>
+BOOST_NOINLINE Out decode_stream_run(unsigned char const* first, unsigned char const* last, std::size_t origin,
+                      Policy& policy, Out out)
+{
+    stream_offset_policy<Policy> shifted{&policy, origin};
+    sink_for<char32_t, char32_t, Out> sink(std::move(out));
+    decode_contiguous<PerCodeUnit>(first, last, shifted, sink);
+    return sink.finish();
+}
+
+} // namespace detail
+
+// Decodes a stream of UTF-8 that arrives in chunks. For every way of cutting the input, the code
+// points written and the policy calls (kind, offset from the stream's first byte, length) are
+// those of views::utf8 over the whole input with the same policy. Each error is reported during
+// the decode() call whose chunk holds the byte that makes it certain; only a sequence cut short
+// by the end of the stream waits for finish().
+//
+// Between chunks the decoder holds at most three bytes (a valid prefix of a sequence). It is a
+// small value: copying it copies the stream's state, and with a built-in policy it is trivially
+// copyable. It never allocates.
+//
+// If the policy (or the output iterator) throws, the decoder is left ready for a new stream, as
+// after reset(): the stream it was decoding cannot be resumed.
+template<class ErrorPolicy = replace_policy>
+class utf8_decoder
+{
+    static_assert(detail::check_error_policy<ErrorPolicy>::value, "");
+
+    static constexpr bool per_code_unit = detail::per_code_unit_v<ErrorPolicy>;
+
+    // Bytes of the stream before the next chunk, and the held prefix (which ends there).
+    std::size_t consumed_ = 0;
+    detail::utf8_carry carry_ = {};
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
+
+    // Writes element `d` found at stream offset `at` (`n` code units of it taken), or what the
+    // policy says for it.
+    template<class Out>
+    Out put(detail::decoded const& d, unsigned char n, std::size_t at, Out out)
+    {
+        char32_t c = d.value;
+        if (!d.ok())
+        {
+            c = policy_(error_info{d.kind, at, n, d.value});
+            if (c == no_replacement)
+                return out;
+        }
+        *out = c;
+        ++out;
+        return out;
+    }
+
+    template<class Out>
+    Out decode_bytes(unsigned char const* const first, unsigned char const* const last, Out out)
+    {
+        // The state lives in locals until the chunk is done, so that a throw leaves the decoder
+        // as reset() does.
+        std::size_t const origin = consumed_;
+        detail::utf8_carry carry = carry_;
+        reset_state();
+
+        unsigned char const* const p = detail::settle_carry<per_code_unit>(
+            carry, first, last,
+            [&](detail::decoded const& d, unsigned char n, std::size_t ahead, std::size_t back) {
+                out = put(d, n, origin + ahead - back, std::move(out));
+            });
+        std::size_t const n = static_cast<std::size_t>(last - first);
+        if (p != last)
+        {
+            unsigned char const* const held = detail::held_tail(p, last);
+            if (p != held)
+                out = detail::decode_stream_run<per_code_unit>(
+                    p, held, origin + static_cast<std::size_t>(p - first), policy_, std::move(out));
+            carry.size = static_cast<unsigned char>(last - held);
+            for (unsigned char i = 0; i != carry.size; ++i)
+                carry.bytes[i] = held[i];
+        }
+        consumed_ = origin + n;
+        carry_ = carry;
+        return out;
+    }
+
+    void reset_state() noexcept
+    {
+        consumed_ = 0;
+        carry_.size = 0;
+    }
+
+public:
+    using policy_type = ErrorPolicy;
+
+    utf8_decoder() = default;
+    explicit constexpr utf8_decoder(ErrorPolicy policy) noexcept(std::is_nothrow_move_constructible<ErrorPolicy>::value)
+        : policy_(std::move(policy))
+    {
+    }
+
+    // Decodes `chunk` (a range of UTF-8 code units; or a buffer with `void const*` data() and
+    // size(), or a range of them, as Asio has) and writes its code points to `out`; returns
+    // `out` past the last one written. Writes at most one code point per byte of the chunk and
+    // byte held from before.
+    template<class R, class Out>
+    Out decode(R&& chunk, Out out)
+    {
+        detail::for_each_contiguous_piece(std::forward<R>(chunk),
+                                          [&](unsigned char const* first, unsigned char const* last) {
+                                              out = decode_bytes(first, last, std::move(out));
+                                          });
+        return out;
+    }
+
+    // Ends the stream: a sequence cut short by the end is reported as `truncated` (at most three
+    // code points are written). The decoder is then ready for a new stream.
+    template<class Out>
+    Out finish(Out out)
+    {
+        detail::utf8_carry const carry = carry_;
+        std::size_t const end = consumed_;
+        reset_state();
+        unsigned char const* p = carry.bytes;
+        unsigned char const* const last = carry.bytes + carry.size;
+        while (p != last)
+        {
+            unsigned char const* next = p;
+            detail::decoded const d = detail::decode_next(next, last);
+            unsigned char const n = detail::step_length<per_code_unit>(d);
+            out = put(d, n, end - static_cast<std::size_t>(last - p), std::move(out));
+            p += n;
+        }
+        return out;
+    }
+
+    // Forgets the stream: what is held is dropped unreported, offsets count from zero again.
+    void reset() noexcept { reset_state(); }
+
+    // Bytes held for the next chunk (0 to 3): a sequence that the next chunk may complete.
+    std::size_t pending() const noexcept { return carry_.size; }
+
+    // Bytes of the stream read so far.
+    std::size_t consumed() const noexcept { return consumed_; }
+
+    ErrorPolicy const& policy() const noexcept { return policy_; }
+};
+
+utf8_decoder() -> utf8_decoder<replace_policy>;
+template<class P>
+utf8_decoder(P) -> utf8_decoder<P>;
+
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_UTF8_DECODER_HPP

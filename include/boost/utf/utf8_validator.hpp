@@ -1,0 +1,141 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_UTF8_VALIDATOR_HPP
+#define BOOST_UTF_UTF8_VALIDATOR_HPP
+
+// utf8_validator: checks UTF-8 that arrives in pieces, and says so as soon as the bytes so far
+// cannot begin well-formed UTF-8 (a websocket server closing a text frame, a parser refusing an
+// upload before it is all there).
+
+#include <boost/utf/algorithm.hpp>
+#include <boost/utf/config.hpp>
+#include <boost/utf/error.hpp>
+#include <boost/utf/detail/utf8.hpp>
+#include <boost/utf/detail/utf8_stream.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <utility>
+
+namespace boost {
+namespace utf {
+namespace detail {
+
+// The validator's one call into the bulk internals of algorithm.hpp: the offset in [first,
+// first + n) of the first ill-formed subpart, or `n`. [first, first + n) begins and ends at
+// element boundaries. Out of line, so that there is one copy of the validation loop whatever
+// calls it: the speed of a byte-at-a-time loop depends on what it is inlined into.
+BOOST_NOINLINE inline std::size_t find_invalid_stream_run(unsigned char const* first, std::size_t n) noexcept
+{
+    return find_invalid_utf8(first, n);
+}
+
+} // namespace detail
+
+// Checks a stream of UTF-8 that arrives in chunks. write() returns false as soon as the bytes so
+// far cannot begin well-formed UTF-8: in the call whose chunk holds the byte that makes the
+// error certain, exactly when the decoder would report its first error. finish() also returns
+// false when the stream ends inside a sequence. Once false, it stays false until reset().
+//
+// first_error() says where and what the first error is, as the decoder's policy would be told
+// (offset from the stream's first byte, kind, length of the subpart, its first byte).
+//
+// Between chunks the validator holds at most three bytes. It is trivially copyable and never
+// allocates.
+class utf8_validator
+{
+    std::size_t consumed_ = 0;
+    detail::utf8_carry carry_ = {};
+    bool failed_ = false;
+    error_info error_ = {};
+
+    bool fail(detail::decoded const& d, std::size_t at) noexcept
+    {
+        failed_ = true;
+        error_ = error_info{d.kind, at, d.length, d.value};
+        return false;
+    }
+
+    bool write_bytes(unsigned char const* const first, unsigned char const* const last) noexcept
+    {
+        if (failed_)
+            return false;
+        bool ok = true;
+        unsigned char const* const p = detail::settle_carry<false>(
+            carry_, first, last, [&](detail::decoded const& d, unsigned char, std::size_t ahead, std::size_t back) {
+                if (ok && !d.ok())
+                    ok = fail(d, consumed_ + ahead - back);
+            });
+        if (!ok)
+            return false;
+        if (p != last)
+        {
+            unsigned char const* const held = detail::held_tail(p, last);
+            std::size_t const n = static_cast<std::size_t>(held - p);
+            std::size_t const bad = detail::find_invalid_stream_run(p, n);
+            if (bad != n)
+            {
+                unsigned char const* next = p + bad;
+                return fail(detail::decode_next(next, held),
+                            consumed_ + static_cast<std::size_t>(p + bad - first));
+            }
+            carry_.size = static_cast<unsigned char>(last - held);
+            for (unsigned char i = 0; i != carry_.size; ++i)
+                carry_.bytes[i] = held[i];
+        }
+        consumed_ += static_cast<std::size_t>(last - first);
+        return true;
+    }
+
+public:
+    // Checks the next chunk (a range of UTF-8 code units, or a buffer or a range of buffers, as
+    // utf8_decoder::decode takes them); false when the stream so far is
+    // certainly ill-formed.
+    template<class R>
+    bool write(R&& chunk)
+    {
+        bool ok = !failed_;
+        detail::for_each_contiguous_piece(std::forward<R>(chunk),
+                                          [&](unsigned char const* first, unsigned char const* last) {
+                                              ok = write_bytes(first, last);
+                                          });
+        return ok;
+    }
+
+    // Ends the stream: true when all of it was well-formed. A sequence cut short by the end is
+    // an error (`truncated`). The result, and first_error(), stay until reset().
+    bool finish() noexcept
+    {
+        if (!failed_ && carry_.size != 0)
+        {
+            unsigned char const* next = carry_.bytes;
+            fail(detail::decode_next(next, carry_.bytes + carry_.size), consumed_ - carry_.size);
+        }
+        carry_.size = 0;
+        return !failed_;
+    }
+
+    // Forgets the stream, and any error: ready for a new one.
+    void reset() noexcept { *this = utf8_validator(); }
+
+    // False once an error is certain.
+    bool ok() const noexcept { return !failed_; }
+
+    // The first error, once there is one.
+    std::optional<error_info> first_error() const noexcept
+    {
+        if (failed_)
+            return error_;
+        return std::nullopt;
+    }
+
+    // Bytes held for the next chunk (0 to 3): a sequence that the next chunk may complete.
+    std::size_t pending() const noexcept { return carry_.size; }
+};
+
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_UTF8_VALIDATOR_HPP
