@@ -109,7 +109,7 @@ class utf32_to_utf8_view<V, ErrorPolicy, CharT>::iterator
     // in registers, and the loop's end test folds into the step that set it.
     std::uint32_t units_ = 0;
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS word_t word_ = word_t();
-    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS detail::boxed_t<ErrorPolicy> policy_ = detail::boxed_t<ErrorPolicy>();
 
     static constexpr origin_t origin_at(base_iterator const& first)
     {
