@@ -7,12 +7,16 @@
 #define BOOST_TEST_MODULE policy
 #include <boost/test/unit_test.hpp>
 
+#include <boost/utf/algorithm.hpp>
 #include <boost/utf/utf32_to_utf8_view.hpp>
 #include <boost/utf/utf8_view.hpp>
 
 #include "test_support.hpp"
 
 #include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace utf = boost::utf;
@@ -164,3 +168,123 @@ BOOST_AUTO_TEST_CASE(an_adaptor_with_a_policy_is_reusable)
     BOOST_TEST(test::cps(test::forward(lenient(b))) == "U+003F U+0062");
     BOOST_TEST(test::cps(test::forward(views::utf8(b, utf::skip_on_error))) == "U+0062");
 }
+
+// ---- lambdas ------------------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(capturing_lambda_counts_errors_in_both_views)
+{
+    std::string const in = test::bytes("41 80 C0 AF E1 80 42");
+    std::size_t count = 0;
+    auto counting = [&count](error_info const&) noexcept {
+        ++count;
+        return U'?';
+    };
+    // Pipe form and call form.
+    BOOST_TEST(test::cps(test::forward(in | views::utf8(counting))) == "U+0041 U+003F U+003F U+003F U+003F U+0042");
+    BOOST_TEST(count == 4u);
+    auto v = views::utf8(in, counting);
+    BOOST_TEST(test::cps(test::backward(v)) == "U+0041 U+003F U+003F U+003F U+003F U+0042");
+    BOOST_TEST(count == 8u);
+    static_assert(noexcept(++std::declval<decltype(v.begin())&>()), "a noexcept lambda keeps the view noexcept");
+
+    std::vector<std::string> lines;
+    auto logging = [&lines](error_info const& e) {
+        lines.push_back(std::string(utf::to_string(e.kind)) + " at " + std::to_string(e.offset));
+        return utf::no_replacement;
+    };
+    std::u32string const cps = {U'a', char32_t(0xD800), U'b', char32_t(0x110000)};
+    auto encoded = cps | views::utf32_to_utf8(logging);
+    BOOST_TEST(test::hex(test::forward(encoded)) == "61 62");
+    BOOST_TEST(test::hex(test::forward(views::utf32_to_utf8(cps, logging))) == "61 62");
+    BOOST_TEST((lines == std::vector<std::string>{"surrogate at 1", "out_of_range at 3", "surrogate at 1",
+                                                  "out_of_range at 3"}));
+    static_assert(!noexcept(++std::declval<decltype(encoded.begin())&>()),
+                  "a lambda that may throw makes the view's steps noexcept(false)");
+}
+
+BOOST_AUTO_TEST_CASE(stateless_and_generic_lambdas)
+{
+    std::string const in = test::bytes("61 ED A0 80 62");
+    auto question = [](error_info const&) { return U'?'; };
+    auto by_kind = [](auto const& e) { return e.kind == error_kind::surrogate ? U'S' : U'?'; };
+    BOOST_TEST(test::cps(test::forward(in | views::utf8(question))) == "U+0061 U+003F U+003F U+003F U+0062");
+    BOOST_TEST(test::cps(test::forward(views::utf8(in, by_kind))) == "U+0061 U+0053 U+003F U+003F U+0062");
+    // A stateless lambda needs no box where it is default-constructible and assignable (C++20).
+#if BOOST_CXX_VERSION >= 202002L
+    static_assert(std::is_same<utf::detail::boxed_t<decltype(question)>, decltype(question)>::value, "");
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(lambda_policy_iterators_are_regular)
+{
+    // Iterators and views over a capturing lambda can be default-constructed, copied and
+    // assigned, as std::ranges and range-v3 require.
+    std::string const bytes = test::bytes("61 80 62");
+    std::string_view const in = bytes; // default-constructible, as a view over it then is
+    std::size_t count = 0;
+    auto v = in | views::utf8([&count](error_info const&) {
+                  ++count;
+                  return U'\uFFFD';
+              });
+    using view_t = decltype(v);
+    using iterator_t = decltype(v.begin());
+    static_assert(std::is_default_constructible<view_t>::value && std::is_copy_assignable<view_t>::value, "");
+    static_assert(std::is_default_constructible<iterator_t>::value && std::is_copy_assignable<iterator_t>::value, "");
+    iterator_t it;
+    it = v.begin();
+    iterator_t second = it;
+    ++second;
+    BOOST_TEST((*it == U'a'));
+    BOOST_TEST((*second == U'\uFFFD'));
+    it = second; // assigning over an engaged box
+    ++it;
+    BOOST_TEST((*it == U'b'));
+    view_t w;
+    w = v;
+    BOOST_TEST(test::cps(test::forward(w)) == "U+0061 U+FFFD U+0062");
+    // The copies share the counter: one call per error met by each walk.
+    BOOST_TEST(count == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(lambda_policy_with_copy_and_to)
+{
+    std::string const in = test::bytes("41 C0 42 F5 43");
+    std::size_t count = 0;
+    auto counting = [&count](error_info const&) {
+        ++count;
+        return U'\uFFFD';
+    };
+    std::u32string const decoded = utf::to<std::u32string>(in | views::utf8(counting));
+    BOOST_TEST(test::cps(decoded) == "U+0041 U+FFFD U+0042 U+FFFD U+0043");
+    BOOST_TEST(count == 2u);
+    std::vector<char32_t> out(8);
+    auto const last = utf::copy(views::utf8(in, counting), out.begin());
+    BOOST_TEST((last - out.begin() == 5));
+    BOOST_TEST(count == 4u);
+    std::u32string const cps = {U'a', char32_t(0xDC00), U'b'};
+    std::string const encoded =
+        utf::to<std::string>(cps | views::utf32_to_utf8_as<char>([&count](error_info const&) {
+                                 ++count;
+                                 return U'-';
+                             }));
+    BOOST_TEST(encoded == "a-b");
+    BOOST_TEST(count == 5u);
+}
+
+#if BOOST_CXX_VERSION >= 202002L && BOOST_UTF_HAS_CHAR8_T
+namespace {
+// A lambda that captures by value is boxed; the box works in constant expressions too.
+constexpr bool lambda_policy_at_compile_time()
+{
+    std::u8string_view const in = u8"a\xC0" "b";
+    char32_t marker = U'#'; // not const, so that the lambda must hold a copy
+    auto v = in | views::utf8([marker](error_info const&) { return marker; });
+    auto it = v.begin();
+    auto copy = it;
+    it = copy; // destroy and reconstruct
+    ++it;
+    return *copy == U'a' && *it == U'#';
+}
+} // namespace
+static_assert(lambda_policy_at_compile_time());
+#endif

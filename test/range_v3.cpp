@@ -10,6 +10,7 @@
 #define BOOST_TEST_MODULE range_v3
 #include <boost/test/unit_test.hpp>
 
+#include <range/v3/algorithm/all_of.hpp>
 #include <range/v3/algorithm/count.hpp>
 #include <range/v3/algorithm/equal.hpp>
 #include <range/v3/algorithm/find.hpp>
@@ -75,4 +76,76 @@ BOOST_AUTO_TEST_CASE(encode_then_decode_through_range_v3)
     BOOST_TEST(bytes == "\xC3\xA9\xF0\x9F\x98\x80z");
     auto round = cps | views::utf32_to_utf8 | views::utf8 | ::ranges::to<std::u32string>();
     BOOST_TEST(::ranges::equal(round, cps));
+}
+
+// ---- adaptors composed before a range is given --------------------------------------------------
+
+namespace {
+std::string const text_reversed = "U+0064 U+006C U+0072 U+006F U+0077 U+0020 U+FFFD U+0020 U+03B5 U+03BC U+03C3 "
+                                  "U+03CC U+03BA";
+} // namespace
+
+BOOST_AUTO_TEST_CASE(our_adaptors_then_range_v3)
+{
+    auto first_two = views::utf8 | rv::take(2);
+    BOOST_TEST(test::cps(test::forward(text | first_two)) == "U+03BA U+03CC");
+    BOOST_TEST(test::cps(test::forward(std::string_view(text) | first_two)) == "U+03BA U+03CC");
+
+    auto reversed = views::utf8(utf::replace_on_error) | rv::reverse;
+    BOOST_TEST(test::cps(test::forward(text | reversed)) == text_reversed);
+    // range-v3 views as the argument, an lvalue and an rvalue.
+    auto const head = text | rv::take(6);
+    BOOST_TEST(test::cps(test::forward(head | reversed)) == "U+03C3 U+03CC U+03BA");
+    BOOST_TEST(test::cps(test::forward(text | rv::take(6) | reversed)) == "U+03C3 U+03CC U+03BA");
+
+    std::u32string const cps = U"a\u00e9\U0001F600";
+    auto first_units = views::utf32_to_utf8_as<char> | rv::take(3);
+    BOOST_TEST(test::hex(test::forward(cps | first_units)) == "61 C3 A9");
+}
+
+BOOST_AUTO_TEST_CASE(range_v3_then_our_adaptors)
+{
+    auto three_bytes = rv::take(3) | views::utf8;
+    BOOST_TEST(test::cps(test::forward(text | three_bytes)) == "U+03BA U+FFFD");
+    BOOST_TEST(test::cps(test::forward(std::string_view(text) | three_bytes)) == "U+03BA U+FFFD");
+    // Both sides at once, on an lvalue and on an rvalue range-v3 view.
+    auto const head = text | rv::take(3);
+    BOOST_TEST(test::cps(test::forward(head | views::utf8 | rv::reverse)) == "U+FFFD U+03BA");
+    BOOST_TEST(test::cps(test::forward(text | rv::take(3) | views::utf8 | rv::reverse)) == "U+FFFD U+03BA");
+    auto around = rv::take(3) | views::utf8 | rv::reverse;
+    BOOST_TEST(test::cps(test::forward(text | around)) == "U+FFFD U+03BA");
+}
+
+BOOST_AUTO_TEST_CASE(lambda_policies_through_range_v3)
+{
+    // range-v3 asks views to be semiregular; a capturing lambda is boxed so that they are.
+    // Reversing walks to the end first, and reverse iterators read an element more than once,
+    // so the policy is called more than once for the one error: always for it, at offset 11.
+    std::vector<std::size_t> offsets;
+    auto logging = [&offsets](utf::error_info const& e) {
+        offsets.push_back(e.offset);
+        return U'?';
+    };
+    auto const only_at_11 = [&offsets] {
+        return !offsets.empty() && ::ranges::all_of(offsets, [](std::size_t o) { return o == 11; });
+    };
+    auto v = text | rv::take(12) | views::utf8(logging) | rv::reverse;
+    BOOST_TEST(test::cps(test::forward(v)) == "U+003F U+0020 U+03B5 U+03BC U+03C3 U+03CC U+03BA");
+    BOOST_TEST(only_at_11());
+    offsets.clear();
+    auto composed = rv::take(12) | views::utf8(logging) | rv::reverse;
+    BOOST_TEST(test::cps(test::forward(text | composed)) == "U+003F U+0020 U+03B5 U+03BC U+03C3 U+03CC U+03BA");
+    BOOST_TEST(only_at_11());
+    offsets.clear();
+    auto round = text | views::utf8(logging) | views::utf32_to_utf8_as<char> | ::ranges::to<std::string>();
+    BOOST_TEST(round == "\xCE\xBA\xCF\x8C\xCF\x83\xCE\xBC\xCE\xB5 ? world");
+    BOOST_TEST((offsets == std::vector<std::size_t>{11}));
+}
+
+BOOST_AUTO_TEST_CASE(our_adaptors_composed_together)
+{
+    auto sanitise = views::utf8 | views::utf32_to_utf8_as<char>;
+    std::string const in = test::bytes("61 C0 62");
+    BOOST_TEST(test::hex(test::forward(in | sanitise)) == "61 EF BF BD 62");
+    BOOST_TEST(test::hex(test::forward(in | (sanitise | rv::reverse))) == "62 BD BF EF 61");
 }

@@ -2,7 +2,8 @@
 // Distributed under the Boost Software License, Version 1.0.
 // (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
-// C++20: the views in std::ranges pipelines and algorithms.
+// C++20: the views in std::ranges pipelines and algorithms. Built twice: with range-v3 in the
+// translation unit when it is installed, and without (BOOST_UTF_NO_RANGE_V3).
 
 #include <boost/utf.hpp>
 
@@ -16,6 +17,11 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#if BOOST_UTF_RANGE_V3_INTEROP
+#  include <range/v3/view/reverse.hpp>
+#  include <range/v3/view/take.hpp>
+#endif
 
 namespace utf = boost::utf;
 namespace views = boost::utf::views;
@@ -78,3 +84,81 @@ BOOST_AUTO_TEST_CASE(range_v3_and_std_together)
     std::ranges::copy(units, std::back_inserter(s));
     BOOST_TEST((s == u8"a\u00e9"));
 }
+
+// ---- adaptors composed before a range is given --------------------------------------------------
+
+namespace {
+// The code points of `text`, in reverse.
+std::string const text_reversed = "U+0064 U+006C U+0072 U+006F U+0077 U+0020 U+FFFD U+0020 U+03B5 U+03BC U+03C3 "
+                                  "U+03CC U+03BA";
+} // namespace
+
+BOOST_AUTO_TEST_CASE(our_adaptors_then_std_views)
+{
+    auto first_two = views::utf8 | std::views::take(2);
+    BOOST_TEST(test::cps(test::forward(text | first_two)) == "U+03BA U+03CC");
+    // An rvalue container is kept alive by the composition's result.
+    BOOST_TEST(test::cps(test::forward(std::string("\xC3\xA9xyz") | first_two)) == "U+00E9 U+0078");
+    BOOST_TEST(test::cps(test::forward(first_two(std::string_view(text)))) == "U+03BA U+03CC");
+
+    auto reversed = views::utf8(utf::replace_on_error) | std::views::reverse;
+    BOOST_TEST(test::cps(test::forward(text | reversed)) == text_reversed);
+
+    // A reverse iterator reads an element more than once, so the policy may be called more
+    // than once for the one error: always for it, at offset 11.
+    std::vector<std::size_t> offsets;
+    auto logged = views::utf8([&offsets](utf::error_info const& e) {
+                      offsets.push_back(e.offset);
+                      return U'?';
+                  }) |
+                  std::views::reverse;
+    BOOST_TEST(test::cps(test::forward(text | logged)) ==
+               "U+0064 U+006C U+0072 U+006F U+0077 U+0020 U+003F U+0020 U+03B5 U+03BC U+03C3 U+03CC U+03BA");
+    BOOST_TEST(!offsets.empty());
+    BOOST_TEST(std::ranges::all_of(offsets, [](std::size_t o) { return o == 11; }));
+
+    std::u32string const cps = U"a\u00e9\U0001F600";
+    auto first_units = views::utf32_to_utf8_as<char> | std::views::take(3);
+    BOOST_TEST(test::hex(test::forward(cps | first_units)) == "61 C3 A9");
+}
+
+BOOST_AUTO_TEST_CASE(std_views_then_our_adaptors)
+{
+    auto three_bytes = std::views::take(3) | views::utf8;
+    BOOST_TEST(test::cps(test::forward(text | three_bytes)) == "U+03BA U+FFFD");
+    BOOST_TEST(test::cps(test::forward(std::string(text) | three_bytes)) == "U+03BA U+FFFD");
+    auto second = std::views::drop(2) | views::utf8(utf::skip_on_error) | std::views::take(1);
+    BOOST_TEST(test::cps(test::forward(text | second)) == "U+03CC");
+    std::u32string const cps = {U'x', char32_t(0xD800), U'\u00e9'};
+    auto last_two = std::views::drop(1) | views::utf32_to_utf8_as<char>(utf::replace_policy{U'?'});
+    BOOST_TEST(test::hex(test::forward(cps | last_two)) == "3F C3 A9");
+}
+
+BOOST_AUTO_TEST_CASE(our_adaptors_composed_together)
+{
+    // Decoding then encoding: ill-formed input comes out well-formed.
+    auto sanitise = views::utf8 | views::utf32_to_utf8_as<char>;
+    std::string const in = test::bytes("61 C0 62");
+    BOOST_TEST(test::hex(test::forward(in | sanitise)) == "61 EF BF BD 62");
+    BOOST_TEST(test::hex(test::forward(in | (sanitise | std::views::reverse))) == "62 BD BF EF 61");
+}
+
+#if BOOST_UTF_RANGE_V3_INTEROP
+// range-v3 in the same translation unit: its closures, its views as arguments.
+
+BOOST_AUTO_TEST_CASE(with_range_v3_in_the_same_translation_unit)
+{
+    namespace rv = ::ranges::views;
+    // An rvalue range-v3 view, adapted, then adapted by range-v3 again.
+    auto both = text | rv::take(3) | views::utf8 | rv::reverse;
+    BOOST_TEST(test::cps(test::forward(both)) == "U+FFFD U+03BA");
+    // Closures of both libraries composed first, either way round.
+    auto ours_first = views::utf8 | rv::reverse;
+    BOOST_TEST(test::cps(test::forward(text | ours_first)) == text_reversed);
+    auto theirs_first = rv::take(3) | views::utf8;
+    BOOST_TEST(test::cps(test::forward(text | theirs_first)) == "U+03BA U+FFFD");
+    // And std's on the other side of ours.
+    auto with_std = views::utf8 | std::views::take(2);
+    BOOST_TEST(test::cps(test::forward(text | rv::take(4) | with_std)) == "U+03BA U+03CC");
+}
+#endif

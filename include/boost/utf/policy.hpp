@@ -14,11 +14,15 @@
 
 // The error policy protocol, shared by both views.
 //
-// A policy is a default-constructible, copyable object `p` such that `p(info)`, with `info` an
-// `error_info const&`, is valid and converts to char32_t. The view calls it once per maximal
-// subpart (decoding) or rejected code point (encoding) and emits what it returns in its place,
-// or nothing when it returns `no_replacement`. It may throw instead. Policies are copied into
-// iterators, so a policy that keeps state (a counter, a log) holds a pointer to it.
+// A policy is a copy-constructible object `p` such that `p(info)`, with `p` const and `info` an
+// `error_info const&`, is valid and converts to char32_t: a class of one's own, or a lambda,
+// capturing or not. The view calls it once per maximal subpart (decoding) or rejected code point
+// (encoding) and emits what it returns in its place, or nothing when it returns
+// `no_replacement`. It may throw instead. Iterators keep copies of it (in a copyable box when it
+// is not default-constructible and copy-assignable, see detail/copyable_box.hpp), so state that
+// must outlive a copy (a counter, a log) is referred to, not held: a pointer member, or a lambda
+// capture by reference. For the same reason a `mutable` lambda is refused: each copy would count
+// on its own.
 //
 // Decoding policies may declare `static constexpr bool per_code_unit = true;` to be called once
 // per code unit of an ill-formed subsequence rather than once per maximal subpart: the first code
@@ -113,21 +117,40 @@ BOOST_FORCEINLINE constexpr char32_t encoding_replacement(P& policy, error_info 
     return U'\uFFFD';
 }
 
+// Callable with an error_info when not const: a policy, or a `mutable` lambda meant as one. The
+// adaptors route such an argument to check_error_policy, which says what is wrong with it.
+template<class P, class = void>
+struct is_policy_shaped : std::false_type
+{
+};
+
+template<class P>
+struct is_policy_shaped<
+    P, std::enable_if_t<std::is_convertible<
+           decltype(std::declval<P&>()(std::declval<error_info const&>())), char32_t>::value>>
+    : std::true_type
+{
+};
+
+template<class P>
+inline constexpr bool is_policy_shaped_v = is_error_policy_v<P> || is_policy_shaped<P>::value;
+
 // Instantiated where a view is formed, so that a misuse is reported in the user's words.
 template<class P>
 struct check_error_policy
 {
-    static_assert(is_error_policy_v<P>,
+    static_assert(is_error_policy_v<P> || !is_policy_shaped<P>::value,
+                  "boost::utf: the error policy can only be called when it is not const (a mutable "
+                  "lambda?); iterators keep copies of it, so state kept in it would be split "
+                  "between them: capture a counter or log by reference instead");
+    static_assert(is_error_policy_v<P> || is_policy_shaped<P>::value,
                   "boost::utf: the error policy must be callable as policy(boost::utf::error_info) "
                   "and return a char32_t: pass throw_on_error, replace_on_error, skip_on_error, "
-                  "replace_policy{U'?'} or an object of your own that follows that protocol");
-    static_assert(std::is_default_constructible<P>::value && std::is_copy_constructible<P>::value &&
-                      std::is_copy_assignable<P>::value,
-                  "boost::utf: an error policy is stored in iterators, so it must be "
-                  "default-constructible and copyable; keep mutable state behind a pointer");
-    static constexpr bool value = is_error_policy_v<P> && std::is_default_constructible<P>::value &&
-                                  std::is_copy_constructible<P>::value &&
-                                  std::is_copy_assignable<P>::value;
+                  "replace_policy{U'?'}, a lambda or an object of your own that follows that protocol");
+    static_assert(!is_error_policy_v<P> || std::is_copy_constructible<P>::value,
+                  "boost::utf: an error policy is copied into iterators, so it must be "
+                  "copy-constructible; refer to what cannot be copied (a pointer, a reference capture)");
+    static constexpr bool value = is_error_policy_v<P> && std::is_copy_constructible<P>::value;
 };
 
 } // namespace detail

@@ -89,7 +89,7 @@ class utf8_view<V, ErrorPolicy>::iterator
     base_sentinel last_ = base_sentinel();
     origin_t origin_ = origin_t();
     char32_t value_ = 0; // single-pass: no_replacement past the end, a value no policy delivers
-    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS detail::boxed_t<ErrorPolicy> policy_ = detail::boxed_t<ErrorPolicy>();
 
     static constexpr origin_t origin_at(base_iterator const& first)
     {

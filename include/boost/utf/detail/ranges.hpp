@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <iterator>
 #include <type_traits>
+#include <utility>
 
 #if BOOST_UTF_STD_RANGES
 #  include <ranges>
@@ -45,11 +46,37 @@ namespace lib = ::std::ranges;
 using ::std::default_sentinel;
 using ::std::default_sentinel_t;
 using ::std::iter_value_t;
+
+#  if BOOST_UTF_RANGE_V3_INTEROP
+// A range-v3 view that std::ranges does not know as a view: range-v3 0.12's views derive from
+// its own view_interface, not from std's.
 template<class T>
-inline constexpr bool view = lib::view<T>;
+inline constexpr bool foreign_view = ::ranges::view_<T> && !lib::view<T>;
+#  else
+template<class T>
+inline constexpr bool foreign_view = false;
+#  endif
+
+template<class T>
+inline constexpr bool view = lib::view<T> || foreign_view<T>;
+
+// std::views::all, except that a range-v3 view is kept as it is, copied as range-v3 would copy
+// it. std::views::all would hold an rvalue one in a move-only owning_view, which is no range-v3
+// view, so that the view adapting it could not go on through range-v3 adaptors.
+struct all_fn
+{
+    template<class R>
+    constexpr auto operator()(R&& r) const
+    {
+        if constexpr (foreign_view<remove_cvref_t<R>>)
+            return remove_cvref_t<R>(std::forward<R>(r));
+        else
+            return ::std::views::all(std::forward<R>(r));
+    }
+};
+inline constexpr all_fn all{};
 template<class R>
-using all_t = ::std::views::all_t<R>;
-inline constexpr auto const& all = ::std::views::all;
+using all_t = decltype(all(std::declval<R>()));
 #else
 namespace lib = ::ranges;
 using ::ranges::default_sentinel;
@@ -83,8 +110,13 @@ template<class R>
 inline constexpr bool random_access_range = lib::random_access_range<R>;
 template<class R>
 inline constexpr bool common_range = lib::common_range<R>;
+#if BOOST_UTF_STD_RANGES
+template<class R>
+inline constexpr bool viewable_range = lib::viewable_range<R> || foreign_view<remove_cvref_t<R>>;
+#else
 template<class R>
 inline constexpr bool viewable_range = lib::viewable_range<R>;
+#endif
 
 } // namespace rng
 

@@ -10,6 +10,7 @@
 // What an iterator does is each view's own business.
 
 #include <boost/utf/config.hpp>
+#include <boost/utf/detail/copyable_box.hpp>
 #include <boost/utf/detail/ranges.hpp>
 #include <boost/utf/detail/type_traits.hpp>
 
@@ -57,7 +58,9 @@ class transcoding_view : public rng::view_interface<Derived>
 
 protected:
     V base_ = V();
-    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
+    // Boxed so that the view is default-constructible and copy-assignable whatever the policy
+    // (range-v3 asks views for both).
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS boxed_t<ErrorPolicy> policy_ = boxed_t<ErrorPolicy>();
 
 public:
     transcoding_view()
@@ -71,7 +74,7 @@ public:
 
     constexpr V base() const& { return base_; }
     constexpr V base() && { return std::move(base_); }
-    constexpr ErrorPolicy policy() const { return policy_; }
+    constexpr ErrorPolicy policy() const { return detail::unbox(policy_); }
 
     BOOST_FORCEINLINE constexpr auto begin() noexcept(nothrow_ends_v<false>)
     {

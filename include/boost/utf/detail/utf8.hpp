@@ -173,8 +173,8 @@ BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned lead, decoded& d) 
 template<class I, class S>
 BOOST_FORCEINLINE constexpr decoded decode_next(I& it, S const& last) noexcept(nothrow_iteration_v<I, S>)
 {
-    // Widened at once: kept as a byte, GCC turns the ASCII test of a char into a sign test and
-    // loads every byte with a sign extension, which made ASCII decoding about 10% slower.
+    // Widened at once, so that every test below is on a zero-extended value: a char kept as a
+    // byte would make the ASCII test a sign test, and every load a sign extension.
     unsigned const lead = to_byte(*it);
     if constexpr (can_look_ahead<I, S>::value)
     {
