@@ -41,7 +41,9 @@ BOOST_AUTO_TEST_CASE(lambda_policies)
         text += c;
     // text == U"ok ?? ??? end", offsets == {3, 4, 6, 7, 8}
 
-    auto const drop_all = [](boost::utf::error_info const&) { return boost::utf::no_replacement; };
+    auto const drop_all = [](boost::utf::error_info const&) {
+        return boost::utf::no_replacement;
+    };
     auto const clean = boost::utf::to<std::u32string>(views::utf8(bytes, drop_all));
     // clean == U"ok   end"
     // end::lambda_policy[]
