@@ -42,6 +42,12 @@ MARKUP_RULES = [
     ("an unresolved include", re.compile(r"Unresolved directive")),
 ]
 
+# Asciidoctor's own character attributes, which no code contains: left as they are inside a
+# listing block, where attributes are not substituted.
+BUILTIN_ATTRIBUTES = re.compile(
+    r"\{(?:cpp|pp|nbsp|sp|empty|blank|plus|amp|lt|gt|startsb|endsb|vbar|caret|asterisk|tilde|"
+    r"backslash|backtick|two-colons|two-semicolons|apos|quot|zwsp|wj|deg|ldquo|rdquo|lsquo|rsquo)\}")
+
 # Things users must not be shown: they point at the project's tracker or history.
 INTERNAL_RULES = [
     ("an issue number", re.compile(r"\b[Ii]ssues? ?#?\d+\b")),
@@ -181,6 +187,10 @@ def check(folder):
                 context = prose[max(0, m.start() - 30):m.end() + 30].replace("\n", " ")
                 problems.append(f"{name}:{line_at(prose_lines, m.start())}: {label}: ...{context}...")
         shown, shown_lines = joined(page.shown)
+        for m in BUILTIN_ATTRIBUTES.finditer(shown):
+            context = shown[max(0, m.start() - 30):m.end() + 30].replace("\n", " ")
+            problems.append(f"{name}:{line_at(shown_lines, m.start())}: an Asciidoctor attribute "
+                            f"left as it is (in a listing?): ...{context}...")
         for label, rule in INTERNAL_RULES:
             for m in rule.finditer(shown):
                 context = shown[max(0, m.start() - 30):m.end() + 30].replace("\n", " ")
@@ -199,7 +209,7 @@ def self_test():
             '<pre>`code` C17 {{x}} ++ *a* _b_ markup not checked here: in code</pre></body></html>')
     cases = {
         "clean": ('<p>C++17, g++ 12, libstdc++, snake_case_name, a * b, <a href="#here">x</a>'
-                  '<img src="i.svg" width="50%"></p>', None),
+                  '<img src="i.svg" width="50%"></p><pre>std::uint32_t{c}</pre>', None),
         "backtick": ("<p>raw `markup`</p>", "a backtick"),
         "lost C++": ("<p>for C17 and C20.</p>", "C++ lost its '++'"),
         "lost libstdc++": ("<p>libstdc 12</p>", "C++ lost its '++'"),
@@ -209,6 +219,7 @@ def self_test():
         "emphasis": ("<p>an _emphasised_ word</p>", "a '_..._' pair"),
         "xref": ("<p>see &lt;&lt;placement&gt;&gt;</p>", "an unconverted cross reference"),
         "issue": ("<p>as issue 4 asks</p>", "an issue number"),
+        "attribute in code": ("<pre>// {cpp}20 only</pre>", "an Asciidoctor attribute"),
         "commit": ("<p>since a4cea46, faster</p>", "a commit hash"),
         "missing page": ('<a href="nowhere.html">x</a>', "does not exist"),
         "missing anchor": ('<a href="#error-kinds">x</a>', "has no anchor"),
