@@ -29,6 +29,15 @@ CORPORA = ["ascii", "latin", "cyrillic_greek", "cjk", "emoji", "mixed", "invalid
 UNIFORM = ["ascii", "two_units", "three_units", "four_units", "one_or_two_units", "one_to_four_units"]
 OPERATIONS = ["decode", "validate", "encode"]
 COLOURS = ["#4d4d4d", "#1f77b4", "#d62728", "#2ca02c", "#98df8a", "#ff7f0e", "#9467bd", "#8c564b"]
+# One colour per implementation in every panel and chart, so that a reader matches bars by colour;
+# a library's functions share one (they never meet in one panel).
+IMPLEMENTATION_COLOURS = {"plain": "#4d4d4d", "view": "#1f77b4", "bulk": "#d62728", "iconv": "#2ca02c",
+                          "icu_u8_next": "#98df8a", "icu_u8_append": "#98df8a",
+                          "utfcpp_iterator": "#ff7f0e", "utfcpp": "#ff7f0e", "utfcpp_next": "#9467bd"}
+
+
+def colour(impl, k):
+    return IMPLEMENTATION_COLOURS.get(impl, COLOURS[k % len(COLOURS)])
 
 
 def load(path, spreads=None):
@@ -68,6 +77,9 @@ def adoc_tables(context, medians):
     out.append(".{} (kernels: {}; {} CPUs at {} MHz)".format(
         label(context), context.get("boost_utf_kernels", "?"), context.get("num_cpus", "?"),
         round(context.get("mhz_per_cpu", 0))))
+    # Folded: the performance page leads with its charts and summary, not with every figure.
+    out.append("[%collapsible]")
+    out.append("====")
     for op in OPERATIONS:
         impls = implementations(medians, op)
         if not impls:
@@ -87,6 +99,7 @@ def adoc_tables(context, medians):
                 cells.append("|-" if v is None else "|{:,.0f} ({:.2f}x)".format(v, v / base))
             out.append("|" + c + " " + " ".join(cells))
         out.append("|===")
+    out.append("====")
     return "\n".join(out)
 
 
@@ -94,7 +107,8 @@ def spread_table(context, spreads):
     """How far each placed kernel's speed moved with its code offset."""
     if not spreads:
         return ""
-    out = [".{}: median MB/s at the fastest and slowest code offset".format(label(context)), ""]
+    out = [".{}: median MB/s at the fastest and slowest code offset".format(label(context)),
+           "[%collapsible]", "===="]
     impls = sorted({i for (_, _, i) in spreads}, key=lambda i: (i != "plain", i))
     out.append('[cols="2,2,{}",options="header"]'.format(",".join(["3"] * len(impls))))
     out.append("|===")
@@ -109,6 +123,7 @@ def spread_table(context, spreads):
                 cells.append("|-" if v is None else "|{:,.0f} to {:,.0f}".format(v[0], v[1]))
             out.append("|{} |{} {}".format(op, c, " ".join(cells)))
     out.append("|===")
+    out.append("====")
     return "\n".join(out)
 
 
@@ -182,7 +197,7 @@ def uniform(runs):
 
 def svg_chart(context, medians):
     # Three panels, one per operation; groups of bars per corpus; log scale.
-    width, panel_h, left, top = 1100, 300, 70, 40
+    width, panel_h, left, top = 1100, 220, 70, 40
     panels = [op for op in OPERATIONS if implementations(medians, op)]
     height = top + len(panels) * (panel_h + 70) + 20
     lo, hi = 50.0, max(medians.values()) * 1.5
@@ -221,14 +236,14 @@ def svg_chart(context, medians):
                 y = y_of(v)
                 s.append('<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}">'
                          '<title>{} {} {}: {:,.0f} MB/s</title></rect>'.format(
-                             x0 + k * bar_w, y, bar_w - 1, y0 + panel_h - y, COLOURS[k % len(COLOURS)],
+                             x0 + k * bar_w, y, bar_w - 1, y0 + panel_h - y, colour(impl, k),
                              op, c, impl, v))
             s.append('<text x="{:.1f}" y="{}" text-anchor="middle">{}</text>'.format(
                 x0 + (group_w - 12) / 2, y0 + panel_h + 14, c))
         for k, impl in enumerate(impls):
             x = left + k * 130
             s.append('<rect x="{}" y="{}" width="10" height="10" fill="{}"/>'.format(
-                x, y0 + panel_h + 24, COLOURS[k % len(COLOURS)]))
+                x, y0 + panel_h + 24, colour(impl, k)))
             s.append('<text x="{}" y="{}">{}</text>'.format(x + 14, y0 + panel_h + 33, impl))
     s.append("</svg>")
     return "\n".join(s)

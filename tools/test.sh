@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs every test, in every configuration we support:
+#   the documentation                  Asciidoctor without a warning, then tools/check_docs.py
 #   b2 with g++ 12                     C++17 and C++20
 #   CMake/CTest with clang++-16        C++17 and C++20
 #   CMake/CTest with g++ 12, ASan+UBSan C++17 and C++20
@@ -13,6 +14,9 @@ tools/setup.sh
 
 jobs=$(nproc)
 step() { printf '\n==== %s ====\n' "$*"; }
+
+step "documentation"
+tools/docs.sh build/doc
 
 step "b2, g++ 12"
 b2 -j"$jobs" -q --build-dir=build/b2 test example cxxstd=17,20 > build-b2.log 2>&1 || {
