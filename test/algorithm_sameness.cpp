@@ -6,8 +6,9 @@
 // external vectors and Kuhn's file, random ill-formed input, and every kind of error at every
 // offset of a SIMD block and across block boundaries. Output, error log (kind, offset, length,
 // value of every policy call), thrown error and, for validation, the position of the first error
-// must all be the same. Built also with -march=native when the machine runs it, so that the
-// widest kernels are the ones checked.
+// must all be the same. CTest runs it once per kernel set (simd_level), capped through the
+// environment variable BOOST_UTF_SIMD, and once more built with BOOST_UTF_NO_SIMD; every test
+// case skips itself when asked for a level this CPU lacks, which would only repeat a narrower one.
 
 #include <boost/utf/algorithm.hpp>
 #include <boost/utf.hpp>
@@ -23,6 +24,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <list>
 #include <memory>
@@ -265,7 +268,81 @@ std::vector<std::string> const& plants()
     return p;
 }
 
+// ---- the level in use -------------------------------------------------------------------------------
+
+// What the compiler's own CPU detection (not the library's) says this CPU runs.
+utf::simd_level cpu_level()
+{
+    utf::simd_level l = utf::simd_level::scalar;
+#if !defined(BOOST_UTF_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64))
+#  if defined(__GNUC__) || defined(__clang__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("ssse3") && __builtin_cpu_supports("sse4.1"))
+        l = utf::simd_level::sse;
+    if (l == utf::simd_level::sse && __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("popcnt") &&
+        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+        l = utf::simd_level::avx2;
+    if (l == utf::simd_level::avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vl"))
+        l = utf::simd_level::avx512bw;
+    if (l == utf::simd_level::avx512bw && __builtin_cpu_supports("avx512vbmi") &&
+        __builtin_cpu_supports("avx512vbmi2"))
+        l = utf::simd_level::avx512vbmi2;
+#  else
+    l = utf::supported_simd_level();
+#  endif
+#endif
+    return l;
+}
+
+// The level BOOST_UTF_SIMD asks for, as documented; the widest when unset.
+utf::simd_level requested_level()
+{
+    char const* const v = std::getenv("BOOST_UTF_SIMD");
+    if (v == nullptr)
+        return utf::simd_level::avx512vbmi2;
+    for (int l = 0; l <= static_cast<int>(utf::simd_level::avx512vbmi2); ++l)
+        if (std::strcmp(v, utf::to_string(static_cast<utf::simd_level>(l))) == 0)
+            return static_cast<utf::simd_level>(l);
+    if (std::strcmp(v, "avx512") == 0)
+        return utf::simd_level::avx512vbmi2;
+    return utf::simd_level::avx512vbmi2;
+}
+
+// Skips a test case that would only repeat a narrower level.
+struct level_runs_here
+{
+    boost::test_tools::assertion_result operator()(boost::unit_test::test_unit_id) const
+    {
+        bool const ok = requested_level() == utf::simd_level::avx512vbmi2 || requested_level() <= cpu_level();
+        boost::test_tools::assertion_result r(ok);
+        if (!ok)
+            r.message() << "this CPU does not run the kernels BOOST_UTF_SIMD asks for";
+        return r;
+    }
+};
+
 } // namespace
+
+BOOST_AUTO_TEST_SUITE(at_the_level_asked, *boost::unit_test::precondition(level_runs_here()))
+
+BOOST_AUTO_TEST_CASE(dispatcher_picks_a_level_this_cpu_has)
+{
+    utf::simd_level const expected = std::min(cpu_level(), requested_level());
+    BOOST_TEST_MESSAGE("kernels: " << utf::to_string(utf::active_simd_level()));
+    BOOST_TEST(utf::to_string(utf::supported_simd_level()) == utf::to_string(expected));
+    BOOST_TEST(utf::to_string(utf::active_simd_level()) == utf::to_string(expected));
+    // The cap lowers the level and lifts again; it never raises it past what the CPU runs.
+    for (int l = 0; l <= static_cast<int>(utf::simd_level::avx512vbmi2); ++l)
+    {
+        auto const cap = static_cast<utf::simd_level>(l);
+        utf::set_simd_cap(cap);
+        BOOST_TEST(utf::to_string(utf::active_simd_level()) == utf::to_string(std::min(cap, expected)));
+    }
+    BOOST_TEST(utf::to_string(utf::active_simd_level()) == utf::to_string(expected));
+    BOOST_TEST(utf::to_string(utf::set_simd_cap(utf::simd_level::scalar)) == "avx512vbmi2");
+    BOOST_TEST(utf::to_string(utf::set_simd_cap(utf::simd_level::avx512vbmi2)) == "scalar");
+}
 
 BOOST_AUTO_TEST_CASE(benchmark_corpora)
 {
@@ -583,3 +660,5 @@ BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
         }
     }
 }
+
+BOOST_AUTO_TEST_SUITE_END()

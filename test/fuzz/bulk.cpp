@@ -4,8 +4,8 @@
 
 // Property: the bulk operations (copy, to, is_valid, find_invalid), which take SIMD fast paths
 // over contiguous ranges, give what walking the views gives, element for element and error for
-// error. run.sh builds this target once per instruction set the machine has (SSE2, AVX2,
-// AVX-512), since the kernels are chosen at compile time.
+// error, with every kernel set this machine runs (each input is checked once per simd_level, the
+// level capped with set_simd_cap). run.sh also builds it with BOOST_UTF_NO_SIMD.
 
 #include "fuzz_support.hpp"
 
@@ -18,7 +18,9 @@
 
 using namespace fuzz;
 
-extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
+namespace {
+
+void check_bulk(std::uint8_t const* data, std::size_t size)
 {
     // ---- decoding ----
     bytes const x(data, data + size);
@@ -85,5 +87,18 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
     BOOST_UTF_FUZZ_CHECK(te.threw == (bad != values.size()));
     if (te.threw)
         BOOST_UTF_FUZZ_CHECK(te.offset == bad);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size)
+{
+    auto const widest = static_cast<int>(utf::supported_simd_level());
+    for (int level = 0; level <= widest; ++level)
+    {
+        utf::set_simd_cap(static_cast<utf::simd_level>(level));
+        BOOST_UTF_FUZZ_CHECK(utf::active_simd_level() == static_cast<utf::simd_level>(level));
+        check_bulk(data, size);
+    }
     return 0;
 }

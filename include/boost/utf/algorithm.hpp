@@ -7,9 +7,10 @@
 
 // Bulk operations: copy, to, is_valid, find_invalid. Each gives exactly what walking the view (or
 // decoding the range) element by element gives, errors and policy calls included. When the
-// underlying range is contiguous they go through detail/simd, which proves whole blocks
-// well-formed at once and hands every block that is not to the scalar rules of detail/utf8.hpp,
-// so that error kinds, offsets and maximal subparts always come from one place.
+// underlying range is contiguous they go through the kernels of detail/simd (chosen at run time:
+// see simd_level), which prove whole blocks well-formed at once and hand every block that is not
+// to the scalar rules of detail/utf8.hpp, so that error kinds, offsets and maximal subparts always
+// come from one place.
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
@@ -30,6 +31,7 @@
 namespace boost {
 namespace utf {
 namespace detail {
+inline namespace BOOST_UTF_ISA_NAMESPACE {
 
 template<class T>
 struct is_utf8_view : std::false_type
@@ -143,10 +145,29 @@ template<class T, class E, class Out>
 using sink_for = std::conditional_t<is_direct_output_v<T, Out>, direct_sink<T, Out>, buffered_sink<T, Out, E>>;
 
 // ---- decoding a contiguous buffer ---------------------------------------------------------------
+//
+// The drivers below are the one loop over the kernels of detail/simd: a kernel goes as far as it
+// can prove the input well-formed; where it stops, the scalar rules take the input for at least
+// the stretch the kernel asks for, and handle every error, with the policy, exactly as the view
+// does; then the kernel is tried again. The kernels of the level in use are looked up once per
+// call.
 
-// The most elements one step of the decoder may write.
-inline constexpr std::size_t decode_step_max =
-    (simd::decode_width > simd::decode_backoff ? simd::decode_width : simd::decode_backoff) + 1;
+// Whether a sink has room for any amount (it writes to the caller's own, large enough, buffer).
+template<class Sink, class = void>
+struct is_unbounded_sink : std::false_type
+{
+};
+template<class T, class Out>
+struct is_unbounded_sink<direct_sink<T, Out>> : std::true_type
+{
+};
+
+// Code points a kernel may write in one call into a bounded sink, and the scalar rules between
+// two flushes.
+inline constexpr std::size_t decode_chunk = 256;
+// The most elements one scalar step may write, after a policy call that emptied the sink.
+inline constexpr std::size_t decode_step_max = 65;
+static_assert(sink_capacity >= decode_chunk + decode_step_max, "a stretch must fit in the buffer");
 
 // One element at `p` by the scalar rules, with the view's handling of errors.
 template<bool PerCodeUnit, class Policy, class Sink>
@@ -163,68 +184,57 @@ BOOST_FORCEINLINE unsigned char const* decode_scalar(unsigned char const* p, uns
     }
     unsigned char const n = step_length<PerCodeUnit>(d);
     sink.sync(o);
-    char32_t const c = policy(error_info{d.kind, static_cast<std::size_t>(p - first), n, d.value});
+    char32_t const c = decoding_replacement(policy, d, n, static_cast<std::size_t>(p - first));
     o = sink.reserve(decode_step_max);
     if (c != no_replacement)
         *o++ = c;
     return p + n;
 }
 
+// Decodes [first, last) into `sink` (reserve/commit/sync, as the sinks above), calling `policy`
+// exactly as utf8_view does; offsets are counted from `first`.
 template<bool PerCodeUnit, class Policy, class Sink>
 void decode_contiguous(unsigned char const* const first, unsigned char const* const last,
                        Policy& policy, Sink& sink)
 {
     unsigned char const* p = first;
-    char32_t* o = sink.reserve(decode_step_max);
-    // Flush the buffer (if any) every so often rather than on every element.
-    constexpr std::size_t chunk = 256;
-    static_assert(sink_capacity >= chunk + decode_step_max, "a step must fit in the buffer");
+    char32_t* o = sink.reserve(decode_chunk + decode_step_max);
+    [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     while (p != last)
     {
-        if constexpr (simd::decode_width > 0)
+        std::size_t const left = static_cast<std::size_t>(last - p);
+        std::size_t stretch = decode_chunk;
+        if constexpr (simd::has_kernels)
         {
-            // `p` is always where an element starts, which is what the block kernel needs.
-            while (static_cast<std::size_t>(last - p) >= simd::decode_width)
+            if (k.decode_width != 0 && left >= k.decode_width)
             {
-                simd::decode_result const r = simd::decode_block(p, o);
-                if (BOOST_LIKELY(r.consumed != 0))
-                {
-                    p += r.consumed;
-                    o += r.produced;
-                }
-                else
-                {
-                    // Not provably well-formed: the scalar rules take the block from here up
-                    // to and including the byte the kernel flagged (or further, for kernels
-                    // that only know ASCII), within the room the sink gave.
-                    std::size_t const ahead = r.flagged > simd::decode_backoff ? r.flagged : simd::decode_backoff;
-                    unsigned char const* const stop =
-                        static_cast<std::size_t>(last - p) > ahead ? p + ahead : last - 1;
-                    do
-                        p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);
-                    while (p <= stop);
-                }
+                // `p` is always where an element starts, which is what the kernel needs.
+                std::size_t const room = is_unbounded_sink<Sink>::value || left < decode_chunk ? left : decode_chunk;
+                simd::transcode_step const r = k.decode(p, room, o);
+                p += r.consumed;
+                o += r.produced;
                 sink.commit(o);
-                o = sink.reserve(decode_step_max);
+                o = sink.reserve(decode_chunk + decode_step_max);
+                if (r.resume == 0)
+                    continue;
+                stretch = r.resume < decode_chunk ? r.resume : decode_chunk;
             }
-            if (p == last)
-                break;
         }
-        unsigned char const* const stop =
-            static_cast<std::size_t>(last - p) > chunk ? p + chunk : last;
+        unsigned char const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         while (p < stop)
             p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);
         sink.commit(o);
-        o = sink.reserve(chunk + decode_step_max);
+        o = sink.reserve(decode_chunk + decode_step_max);
     }
     sink.commit(o);
 }
 
 // ---- encoding a contiguous buffer ---------------------------------------------------------------
 
-inline constexpr std::size_t encode_step_max =
-    4 * (simd::encode_width > simd::encode_backoff ? (simd::encode_width > 1 ? simd::encode_width : 1)
-                                                   : simd::encode_backoff);
+// Code points between two flushes of a bounded sink; each takes at most four code units.
+inline constexpr std::size_t encode_chunk = 64;
+inline constexpr std::size_t encode_step_max = 4 * 64;
+static_assert(sink_capacity >= 4 * encode_chunk + encode_step_max, "a stretch must fit in the buffer");
 
 template<class T, class Policy, class Sink>
 BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy, Sink& sink,
@@ -261,93 +271,83 @@ template<class T, class Policy, class Sink>
 void encode_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
 {
     T const* p = first;
-    unsigned char* o = sink.reserve(encode_step_max);
-    constexpr std::size_t chunk = 64;
-    static_assert(sink_capacity >= 4 * chunk + encode_step_max, "a step must fit in the buffer");
+    unsigned char* o = sink.reserve(4 * encode_chunk + encode_step_max);
+    [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     while (p != last)
     {
-        if constexpr (simd::encode_width > 0 && sizeof(T) == 4)
+        std::size_t const left = static_cast<std::size_t>(last - p);
+        std::size_t stretch = encode_chunk;
+        if constexpr (simd::has_kernels && sizeof(T) == 4)
         {
-            while (static_cast<std::size_t>(last - p) >= simd::encode_width)
+            if (k.encode_width != 0 && left >= k.encode_width)
             {
-                std::size_t const n =
-                    simd::encode_block(reinterpret_cast<std::uint32_t const*>(p), o);
-                if (BOOST_LIKELY(n != simd::encode_failed))
-                {
-                    o += n;
-                    p += simd::encode_width;
-                }
-                else
-                {
-                    // The scalar rules take the block, or a longer stretch for kernels that
-                    // only know ASCII.
-                    std::size_t const left = static_cast<std::size_t>(last - p);
-                    std::size_t const ahead = simd::encode_backoff > simd::encode_width ? simd::encode_backoff
-                                                                                        : simd::encode_width;
-                    for (T const* const stop = p + (left < ahead ? left : ahead); p != stop; ++p)
-                        encode_scalar(p, first, policy, sink, o);
-                }
+                std::size_t const room = is_unbounded_sink<Sink>::value || left < encode_chunk ? left : encode_chunk;
+                simd::transcode_step const r = k.encode(reinterpret_cast<std::uint32_t const*>(p), room, o);
+                p += r.consumed;
+                o += r.produced;
                 sink.commit(o);
-                o = sink.reserve(encode_step_max);
+                o = sink.reserve(4 * encode_chunk + encode_step_max);
+                if (r.resume == 0)
+                    continue;
+                stretch = r.resume < encode_chunk ? r.resume : encode_chunk;
             }
-            if (p == last)
-                break;
         }
-        T const* const stop = static_cast<std::size_t>(last - p) > chunk ? p + chunk : last;
+        T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         for (; p != stop; ++p)
             encode_scalar(p, first, policy, sink, o);
         sink.commit(o);
-        o = sink.reserve(4 * chunk + encode_step_max);
+        o = sink.reserve(4 * encode_chunk + encode_step_max);
     }
     sink.commit(o);
 }
 
 // ---- validation of a contiguous buffer ------------------------------------------------------------
 
-// Offset of the first code unit of the first maximal subpart, or `n` when there is none.
+// Offset of the first code unit of the first maximal subpart in [first, first + n), or `n` when
+// there is none.
 inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size_t const n) noexcept
 {
     unsigned char const* const last = first + n;
     unsigned char const* p = first;
-    constexpr std::size_t w = simd::validate_width;
-    if constexpr (w > 0)
+    if constexpr (simd::has_kernels)
     {
-        // The kernel checks each byte against the three before it, read from memory, so it
-        // starts three bytes in and sees the stream as one: any ill-formed subsequence flags a
-        // block at or after the one where it starts.
-        for (int i = 0; i < 3; ++i)
+        simd::kernel_set const& k = simd::active_kernels();
+        std::size_t const w = k.validate_width;
+        if (w != 0 && n >= w + 3)
         {
-            if (p == last)
-                return n;
-            unsigned char const* const at = p;
-            if (!decode_next(p, last).ok())
-                return static_cast<std::size_t>(at - first);
-        }
-        for (;;)
-        {
-            while (static_cast<std::size_t>(last - p) >= w && simd::block_valid(p))
-                p += w;
-            // Restart at the element that contains the byte before the block, or the block
-            // itself: everything before that is well-formed, so the scalar rules find the
-            // first error exactly. Then the blocks go on from the next element boundary.
-            unsigned char const* const block = p;
-            for (int back = 1; back <= 3; ++back) // p is at least three bytes in
-                if (!is_continuation(block[-back]))
-                {
-                    p = block - back;
-                    break;
-                }
-            constexpr std::size_t ahead = w > simd::validate_backoff ? w : simd::validate_backoff;
-            unsigned char const* const stop =
-                static_cast<std::size_t>(last - block) > ahead ? block + ahead : last;
-            while (p < stop)
+            // The kernel checks each byte against the three before it, read from memory, so it
+            // starts three bytes in and sees the stream as one: any ill-formed subsequence flags
+            // a block at or after the one where it starts.
+            for (int i = 0; i < 3; ++i)
             {
                 unsigned char const* const at = p;
                 if (!decode_next(p, last).ok())
                     return static_cast<std::size_t>(at - first);
             }
-            if (p == last)
-                return n;
+            for (;;)
+            {
+                if (static_cast<std::size_t>(last - p) >= w)
+                    p += k.valid_prefix(p, static_cast<std::size_t>(last - p));
+                // Restart at the element that contains the byte before the block, or the block
+                // itself: everything before that is well-formed, so the scalar rules find the
+                // first error exactly. Then the blocks go on from the next element boundary.
+                unsigned char const* const block = p;
+                for (int back = 1; back <= 3; ++back) // p is at least three bytes in
+                    if (!is_continuation(block[-back]))
+                    {
+                        p = block - back;
+                        break;
+                    }
+                unsigned char const* const stop = static_cast<std::size_t>(last - block) > w ? block + w : last;
+                while (p < stop)
+                {
+                    unsigned char const* const at = p;
+                    if (!decode_next(p, last).ok())
+                        return static_cast<std::size_t>(at - first);
+                }
+                if (p == last)
+                    return n;
+            }
         }
     }
     while (p != last)
@@ -359,12 +359,18 @@ inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size
     return n;
 }
 
-// Index of the first value that is not a scalar value, or `n`. Blocks of 64 are checked without
-// an early exit, which compilers turn into vector code.
+// Index of the first value that is not a scalar value, or `n`.
 template<class T>
 std::size_t find_invalid_code_point(T const* const first, std::size_t const n) noexcept
 {
     std::size_t i = 0;
+    if constexpr (simd::has_kernels && sizeof(T) == 4)
+    {
+        simd::kernel_set const& k = simd::active_kernels();
+        if (k.code_point_width != 0 && n >= k.code_point_width)
+            i = k.valid_code_points(reinterpret_cast<std::uint32_t const*>(first), n);
+    }
+    // Blocks of 64 are checked without an early exit, which compilers turn into vector code.
     constexpr std::size_t block = 64;
     for (; n - i >= block; i += block)
     {
@@ -445,12 +451,15 @@ struct is_resizable_contiguous<
 {
 };
 
+} // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
+
+// The entry points are always inlined: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
 
 // Writes the elements of `v` (a utf8_view or a utf32_to_utf8_view, any policy) to `out`; returns
 // `out` past the last element written. The policy is called exactly as the view calls it.
 template<class View, class Out>
-Out copy(View&& v, Out out)
+BOOST_FORCEINLINE Out copy(View&& v, Out out)
 {
     using view_t = detail::remove_cvref_t<View>;
     if constexpr (detail::is_utf8_view<view_t>::value)
@@ -468,7 +477,7 @@ Out copy(View&& v, Out out)
 
 // A container C filled with the elements of `v` (a utf8_view or a utf32_to_utf8_view).
 template<class C, class View>
-C to(View&& v)
+BOOST_FORCEINLINE C to(View&& v)
 {
     using view_t = detail::remove_cvref_t<View>;
     C c;
@@ -499,7 +508,7 @@ C to(View&& v)
 // An iterator into `r` at the first code unit of the first ill-formed subpart (UTF-8 code
 // units), or at the first value that is not a scalar value (code points); end when there is none.
 template<class R>
-detail::rng::lib::borrowed_iterator_t<R> find_invalid(R&& r)
+BOOST_FORCEINLINE detail::rng::lib::borrowed_iterator_t<R> find_invalid(R&& r)
 {
     using value_t = detail::rng::range_value_t<R>;
     static_assert(detail::is_code_unit_v<value_t> || detail::is_code_point_v<value_t>,
@@ -547,7 +556,7 @@ detail::rng::lib::borrowed_iterator_t<R> find_invalid(R&& r)
 
 // True when `r` is well-formed UTF-8 (code units) or holds only scalar values (code points).
 template<class R>
-bool is_valid(R&& r)
+BOOST_FORCEINLINE bool is_valid(R&& r)
 {
     using value_t = detail::rng::range_value_t<R>;
     static_assert(detail::is_code_unit_v<value_t> || detail::is_code_point_v<value_t>,

@@ -135,6 +135,16 @@ struct is_policy_shaped<
 template<class P>
 inline constexpr bool is_policy_shaped_v = is_error_policy_v<P> || is_policy_shaped<P>::value;
 
+// What the policy makes of a decoding error `d` (not ok) at `offset`, reported as `length` code
+// units: a code point to deliver, or no_replacement to deliver nothing. Every decoder calls
+// policies through this.
+template<class P>
+BOOST_FORCEINLINE constexpr char32_t decoding_replacement(P& policy, decoded const& d, unsigned char length,
+                                                          std::size_t offset) noexcept(nothrow_policy_v<P>)
+{
+    return policy(error_info{d.kind, offset, length, d.value});
+}
+
 // Instantiated where a view is formed, so that a misuse is reported in the user's words.
 template<class P>
 struct check_error_policy

@@ -130,7 +130,7 @@ class utf8_view<V, ErrorPolicy>::iterator
     constexpr bool accept_error(detail::decoded const& d, unsigned char length, std::size_t offset)
         noexcept(detail::nothrow_policy_v<ErrorPolicy>)
     {
-        char32_t const c = policy_(error_info{d.kind, offset, length, d.value});
+        char32_t const c = detail::decoding_replacement(policy_, d, length, offset);
         if (c == no_replacement)
             return false;
         value_ = c;

@@ -5,9 +5,10 @@
 #ifndef BOOST_UTF_DETAIL_SIMD_AVX512_HPP
 #define BOOST_UTF_DETAIL_SIMD_AVX512_HPP
 
-// AVX-512 kernels: 64 code units or 16 code points per step. Validation needs AVX-512BW;
-// decoding and encoding of multi-byte text also need VBMI and VBMI2 (byte permutes and byte
-// compression), and fall back to an ASCII-only fast path without them.
+// AVX-512 kernels, 64 code units or 16 code points per step, in two sets. avx512bw (F, BW, VL):
+// validation, code point validation, and ASCII fast paths for decoding and encoding. avx512vbmi2
+// (and VBMI): the same validation, and decoding and encoding of multi-byte text with byte
+// permutes and byte compression. Every function is compiled for exactly its set (target.hpp).
 //
 // Decoding follows the idea of Lemire and Muła, "Transcoding billions of Unicode characters per
 // second with SIMD instructions" (2022), in a form of our own: once a block is known to be
@@ -18,11 +19,10 @@
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/classify.hpp>
+#include <boost/utf/detail/simd/step.hpp>
+#include <boost/utf/detail/simd/target.hpp>
 
 #include <immintrin.h>
-#if defined(_MSC_VER) && !defined(__clang__)
-#  include <intrin.h>
-#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -35,49 +35,37 @@
 #  pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 
+#define BOOST_UTF_AVX512BW_INLINE BOOST_FORCEINLINE BOOST_UTF_TARGET_AVX512BW
+#define BOOST_UTF_AVX512BW_KERNEL inline BOOST_NOINLINE BOOST_UTF_TARGET_AVX512BW
+#define BOOST_UTF_AVX512VBMI2_INLINE BOOST_FORCEINLINE BOOST_UTF_TARGET_AVX512VBMI2
+#define BOOST_UTF_AVX512VBMI2_KERNEL inline BOOST_NOINLINE BOOST_UTF_TARGET_AVX512VBMI2
+
 namespace boost {
 namespace utf {
 namespace detail {
 namespace simd {
-namespace avx512 {
+inline namespace BOOST_UTF_ISA_NAMESPACE {
+namespace avx512bw {
 
-// Bit counts of the 64-bit lane masks, from the compilers' own intrinsics: the headers depend on
-// Boost.Config and Predef only. lowest_set_bit requires a non-zero mask.
-inline unsigned lowest_set_bit(std::uint64_t mask) noexcept
+BOOST_UTF_AVX512BW_INLINE unsigned count_trailing_zeros(std::uint64_t m) noexcept
 {
-#if defined(_MSC_VER) && !defined(__clang__)
-    unsigned long index;
-    _BitScanForward64(&index, mask);
-    return static_cast<unsigned>(index);
-#else
-    return static_cast<unsigned>(__builtin_ctzll(mask));
-#endif
+    return static_cast<unsigned>(_tzcnt_u64(m));
 }
 
-inline unsigned set_bits(std::uint64_t mask) noexcept
+BOOST_UTF_AVX512BW_INLINE unsigned count_ones(std::uint64_t m) noexcept
 {
-#if defined(_MSC_VER) && !defined(__clang__)
-    return static_cast<unsigned>(__popcnt64(mask));
-#else
-    return static_cast<unsigned>(__builtin_popcountll(mask));
-#endif
+    return static_cast<unsigned>(_mm_popcnt_u64(m));
 }
 
-#if defined(__AVX512VBMI__) && defined(__AVX512VBMI2__)
-inline constexpr bool has_transcoder = true;
-#else
-inline constexpr bool has_transcoder = false;
-#endif
-
-BOOST_FORCEINLINE __m512i table(std::array<std::uint8_t, 16> const& t) noexcept
+BOOST_UTF_AVX512BW_INLINE __m512i table(nibble_table const& t) noexcept
 {
-    return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<__m128i const*>(t.data())));
+    return _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<__m128i const*>(t.v)));
 }
 
-BOOST_FORCEINLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
+BOOST_UTF_AVX512BW_INLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
 
 // The bytes of `cur` in error, knowing the one, two and three bytes before each.
-BOOST_FORCEINLINE std::uint64_t error_mask(__m512i cur, __m512i p1, __m512i p2, __m512i p3) noexcept
+BOOST_UTF_AVX512BW_INLINE std::uint64_t error_mask(__m512i cur, __m512i p1, __m512i p2, __m512i p3) noexcept
 {
     __m512i const low = _mm512_set1_epi8(0x0F);
     __m512i const a = _mm512_shuffle_epi8(table(prev_high_table), _mm512_and_si512(_mm512_srli_epi16(p1, 4), low));
@@ -93,15 +81,17 @@ BOOST_FORCEINLINE std::uint64_t error_mask(__m512i cur, __m512i p1, __m512i p2, 
 }
 
 inline constexpr std::size_t validate_width = 64;
-// Bytes (or code points) the scalar rules take after a block the kernels could not handle, before
-// the kernels try again: none when only errors stop them, more when multi-byte text does.
-inline constexpr std::size_t validate_backoff = 0;
-inline constexpr std::size_t decode_backoff = has_transcoder ? 0 : 256;
-inline constexpr std::size_t encode_backoff = has_transcoder ? 0 : 64;
+inline constexpr std::size_t decode_width = 64;
+inline constexpr std::size_t encode_width = 16;
+inline constexpr std::size_t code_point_width = 64;
+// Multi-byte text stops the ASCII-only kernels: the scalar rules then take a longer stretch
+// before they try again.
+inline constexpr std::size_t decode_resume = 256;
+inline constexpr std::size_t encode_resume = 64;
 
 // True when the bytes [p, p + 64) are well-formed given the three before them, which must be
 // readable: no byte flags an error, counting a sequence begun before p and not continued.
-BOOST_FORCEINLINE bool block_valid(unsigned char const* p) noexcept
+BOOST_UTF_AVX512BW_INLINE bool block_valid(unsigned char const* p) noexcept
 {
     __m512i const cur = load(p);
     if (_mm512_movepi8_mask(cur) == 0)
@@ -109,16 +99,15 @@ BOOST_FORCEINLINE bool block_valid(unsigned char const* p) noexcept
     return error_mask(cur, load(p - 1), load(p - 2), load(p - 3)) == 0;
 }
 
-struct decode_step
+BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
-    unsigned consumed; // 0: not provably well-formed
-    unsigned produced;
-    unsigned flagged;  // when consumed is 0: the scalar rules must go at least past this byte
-};
+    std::size_t i = 0;
+    while (n - i >= validate_width && block_valid(p + i))
+        i += validate_width;
+    return i;
+}
 
-inline constexpr std::size_t decode_width = 64;
-
-BOOST_FORCEINLINE void widen_ascii(__m512i bytes, char32_t* o) noexcept
+BOOST_UTF_AVX512BW_INLINE void widen_ascii(__m512i bytes, char32_t* o) noexcept
 {
     _mm512_storeu_si512(o, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(bytes)));
     _mm512_storeu_si512(o + 16, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, 1)));
@@ -126,7 +115,64 @@ BOOST_FORCEINLINE void widen_ascii(__m512i bytes, char32_t* o) noexcept
     _mm512_storeu_si512(o + 48, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, 3)));
 }
 
-#if defined(__AVX512VBMI__) && defined(__AVX512VBMI2__)
+BOOST_UTF_AVX512BW_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
+{
+    std::size_t i = 0;
+    while (n - i >= decode_width)
+    {
+        __m512i const cur = load(p + i);
+        if (_mm512_movepi8_mask(cur) != 0)
+            return {i, i, decode_resume};
+        widen_ascii(cur, o + i);
+        i += decode_width;
+    }
+    return {i, i, 0};
+}
+
+// Lanes that are not scalar values: above 10FFFF, or surrogates.
+BOOST_UTF_AVX512BW_INLINE __mmask16 not_scalar(__m512i x) noexcept
+{
+    return _mm512_cmpgt_epu32_mask(x, _mm512_set1_epi32(0x10FFFF)) |
+           _mm512_cmplt_epu32_mask(_mm512_sub_epi32(x, _mm512_set1_epi32(0xD800)), _mm512_set1_epi32(0x800));
+}
+
+BOOST_UTF_AVX512BW_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    std::size_t i = 0;
+    while (n - i >= encode_width)
+    {
+        __m512i const x = load(p + i);
+        if (_mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x80)) != 0)
+            return {i, i, encode_resume};
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + i), _mm512_cvtepi32_epi8(x));
+        i += encode_width;
+    }
+    return {i, i, 0};
+}
+
+BOOST_UTF_AVX512BW_KERNEL std::size_t valid_code_points(std::uint32_t const* p, std::size_t n) noexcept
+{
+    std::size_t i = 0;
+    while (n - i >= code_point_width)
+    {
+        if ((not_scalar(load(p + i)) | not_scalar(load(p + i + 16)) | not_scalar(load(p + i + 32)) |
+             not_scalar(load(p + i + 48))) != 0)
+            break;
+        i += code_point_width;
+    }
+    return i;
+}
+
+} // namespace avx512bw
+
+namespace avx512vbmi2 {
+
+using avx512bw::validate_width;
+using avx512bw::code_point_width;
+using avx512bw::valid_prefix;
+using avx512bw::valid_code_points;
+inline constexpr std::size_t decode_width = 64;
+inline constexpr std::size_t encode_width = 16;
 
 struct byte_indices
 {
@@ -152,7 +198,7 @@ constexpr byte_indices make_byte_indices() noexcept
 inline constexpr byte_indices indices = make_byte_indices();
 
 // 16 code points from 16 lead positions (bytes of `pos16`, zero-extended) in `block`.
-BOOST_FORCEINLINE __m512i decode_lanes(__m512i block, __m128i pos16) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m128i pos16) noexcept
 {
     // Lane k gathers bytes pos, pos+1, pos+2, pos+3: the lead in the low byte.
     __m512i const pos = _mm512_cvtepu8_epi32(pos16);
@@ -182,88 +228,85 @@ BOOST_FORCEINLINE __m512i decode_lanes(__m512i block, __m128i pos16) noexcept
     return _mm512_srlv_epi32(all, shift);
 }
 
-// Decodes the elements that start in [p, p + 61) when p begins an element and the 64 bytes from
-// p are readable; stops at the first element that starts at 61 or later.
-BOOST_FORCEINLINE decode_step decode_block(unsigned char const* p, char32_t* o) noexcept
+// Lanes [0, n) of 16 stored at `o`; nothing past them, since the output may be the caller's
+// own buffer, sized for exactly what the view would write.
+BOOST_UTF_AVX512VBMI2_INLINE void store_lanes(char32_t* o, __m512i v, unsigned n) noexcept
 {
+    _mm512_mask_storeu_epi32(o, static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1), v);
+}
+
+// Decodes the elements that start in [p, p + 61) when p begins an element and the 64 bytes from
+// p are readable; stops at the first element that starts at 61 or later. Returns the bytes
+// consumed, or 0 and the offset of the first byte in error.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, char32_t* o, unsigned& produced) noexcept
+{
+    using avx512bw::load;
     __m512i const cur = load(p);
     if (_mm512_movepi8_mask(cur) == 0)
     {
-        widen_ascii(cur, o);
-        return {64, 64, 0};
+        avx512bw::widen_ascii(cur, o);
+        produced = 64;
+        return 64;
     }
     // The block alone: p begins an element, so nothing before it matters.
     __m512i const p1 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(1), load(indices.back1), cur);
     __m512i const p2 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(3), load(indices.back2), cur);
     __m512i const p3 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(7), load(indices.back3), cur);
-    std::uint64_t const errors = error_mask(cur, p1, p2, p3);
+    std::uint64_t const errors = avx512bw::error_mask(cur, p1, p2, p3);
     if (errors != 0)
-        return {0, 0, lowest_set_bit(errors)};
+    {
+        produced = avx512bw::count_trailing_zeros(errors);
+        return 0;
+    }
 
     std::uint64_t const continuation =
         _mm512_cmpeq_epi8_mask(_mm512_and_si512(cur, _mm512_set1_epi8(char(0xC0))), _mm512_set1_epi8(char(0x80)));
     std::uint64_t const leads = ~continuation;
     std::uint64_t const taken = leads & ((std::uint64_t(1) << 61) - 1);
     std::uint64_t const rest = leads >> 61;
-    unsigned const consumed = rest ? 61 + lowest_set_bit(rest) : 64;
-    unsigned const n = set_bits(taken);
+    unsigned const consumed = rest ? 61 + avx512bw::count_trailing_zeros(rest) : 64;
+    unsigned const n = avx512bw::count_ones(taken);
 
-    // Stores are masked to the code points produced: the output may be the caller's own buffer,
-    // sized for exactly what the view would write.
     __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
-    auto const lanes = [n](unsigned group) {
-        unsigned const left = n - 16 * group;
-        return static_cast<__mmask16>(left >= 16 ? 0xFFFFu : (1u << left) - 1);
-    };
-    _mm512_mask_storeu_epi32(o, lanes(0), decode_lanes(cur, _mm512_castsi512_si128(positions)));
+    store_lanes(o, decode_lanes(cur, _mm512_castsi512_si128(positions)), n);
     if (n > 16)
     {
-        _mm512_mask_storeu_epi32(o + 16, lanes(1), decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 1)));
+        store_lanes(o + 16, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 1)), n - 16);
         if (n > 32)
         {
-            _mm512_mask_storeu_epi32(o + 32, lanes(2), decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 2)));
+            store_lanes(o + 32, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 2)), n - 32);
             if (n > 48)
-                _mm512_mask_storeu_epi32(o + 48, lanes(3), decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3)));
+                store_lanes(o + 48, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3)), n - 48);
         }
     }
-    return {consumed, n, 0};
+    produced = n;
+    return consumed;
 }
 
-#else
-
-BOOST_FORCEINLINE decode_step decode_block(unsigned char const* p, char32_t* o) noexcept
+BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
 {
-    __m512i const cur = load(p);
-    if (_mm512_movepi8_mask(cur) == 0)
+    std::size_t i = 0, produced = 0;
+    while (n - i >= decode_width)
     {
-        widen_ascii(cur, o);
-        return {64, 64, 0};
+        unsigned made;
+        unsigned const used = decode_block(p + i, o + produced, made);
+        if (used == 0)
+            return {i, produced, made + std::size_t(1)};
+        i += used;
+        produced += made;
     }
-    return {0, 0, 63};
+    return {i, produced, 0};
 }
 
-#endif
-
-inline constexpr std::size_t encode_width = 16;
-inline constexpr std::size_t encode_failed = ~std::size_t(0);
-
-// Encodes 16 code points into at most 64 bytes at `o`; encode_failed, writing nothing, when one
-// of them is not a scalar value.
-BOOST_FORCEINLINE std::size_t encode_block(std::uint32_t const* p, unsigned char* o) noexcept
+// Encodes 16 scalar values into at most 64 bytes at `o`; returns the bytes written.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_block(__m512i x, unsigned char* o) noexcept
 {
-    __m512i const x = load(p);
-    __mmask16 const bad =
-        _mm512_cmpgt_epu32_mask(x, _mm512_set1_epi32(0x10FFFF)) |
-        _mm512_cmplt_epu32_mask(_mm512_sub_epi32(x, _mm512_set1_epi32(0xD800)), _mm512_set1_epi32(0x800));
-    if (bad)
-        return encode_failed;
     __mmask16 const two = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x80));
     if (two == 0)
     {
         _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm512_cvtepi32_epi8(x));
         return 16;
     }
-#if defined(__AVX512VBMI2__)
     __mmask16 const three = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x800));
     __mmask16 const four = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x10000));
     __m512i const six = _mm512_set1_epi32(0x3F);
@@ -287,20 +330,37 @@ BOOST_FORCEINLINE std::size_t encode_block(std::uint32_t const* p, unsigned char
     keep = _mm512_mask_mov_epi32(keep, three, _mm512_set1_epi32(0xFFFFFF));
     keep = _mm512_mask_mov_epi32(keep, four, _mm512_set1_epi32(-1));
     std::uint64_t const used = _mm512_movepi8_mask(keep);
-    unsigned const n = set_bits(used);
+    unsigned const n = avx512bw::count_ones(used);
     __m512i const packed = _mm512_maskz_compress_epi8(used, bytes);
     _mm512_mask_storeu_epi8(o, n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1, packed);
     return n;
-#else
-    return encode_failed;
-#endif
 }
 
-} // namespace avx512
+BOOST_UTF_AVX512VBMI2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    std::size_t i = 0, produced = 0;
+    while (n - i >= encode_width)
+    {
+        __m512i const x = avx512bw::load(p + i);
+        if (avx512bw::not_scalar(x) != 0)
+            return {i, produced, encode_width};
+        produced += encode_block(x, o + produced);
+        i += encode_width;
+    }
+    return {i, produced, 0};
+}
+
+} // namespace avx512vbmi2
+} // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace simd
 } // namespace detail
 } // namespace utf
 } // namespace boost
+
+#undef BOOST_UTF_AVX512BW_INLINE
+#undef BOOST_UTF_AVX512BW_KERNEL
+#undef BOOST_UTF_AVX512VBMI2_INLINE
+#undef BOOST_UTF_AVX512VBMI2_KERNEL
 
 #if defined(BOOST_GCC) && BOOST_GCC < 130000
 #  pragma GCC diagnostic pop

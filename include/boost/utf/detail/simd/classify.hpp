@@ -15,7 +15,8 @@
 // the classes are exactly the rows of Table 3-7 (see detail/utf8.hpp). They only say *whether* a
 // block is well-formed; *which* error it holds is always decided by the scalar rules.
 
-#include <array>
+#include <boost/utf/detail/utf8.hpp>
+
 #include <cstdint>
 
 namespace boost {
@@ -75,9 +76,15 @@ enum class table_index
     cur_high
 };
 
-constexpr std::array<std::uint8_t, 16> make_table(table_index which) noexcept
+// A plain array, so that kernels compiled for any target read it without calling a function.
+struct nibble_table
 {
-    std::array<std::uint8_t, 16> t{};
+    alignas(16) std::uint8_t v[16];
+};
+
+constexpr nibble_table make_table(table_index which) noexcept
+{
+    nibble_table t{};
     for (unsigned n = 0; n < 16; ++n)
         for (unsigned bit = 0; bit < 8; ++bit)
         {
@@ -86,14 +93,84 @@ constexpr std::array<std::uint8_t, 16> make_table(table_index which) noexcept
                                       : which == table_index::prev_low ? c.prev_low
                                                                        : c.cur_high;
             if (set & (1u << n))
-                t[n] = static_cast<std::uint8_t>(t[n] | (1u << bit));
+                t.v[n] = static_cast<std::uint8_t>(t.v[n] | (1u << bit));
         }
     return t;
 }
 
-inline constexpr std::array<std::uint8_t, 16> prev_high_table = make_table(table_index::prev_high);
-inline constexpr std::array<std::uint8_t, 16> prev_low_table = make_table(table_index::prev_low);
-inline constexpr std::array<std::uint8_t, 16> cur_high_table = make_table(table_index::cur_high);
+inline constexpr nibble_table prev_high_table = make_table(table_index::prev_high);
+inline constexpr nibble_table prev_low_table = make_table(table_index::prev_low);
+inline constexpr nibble_table cur_high_table = make_table(table_index::cur_high);
+
+// ---- the tables against the rules of detail/utf8.hpp -------------------------------------------
+//
+// For every pair of a byte and the byte after it, what the tables say must follow from
+// lead_rules (Table 3-7):
+//   - after a lead byte of a two-, three- or four-byte sequence, an error class other than bit 7
+//     fires exactly when the byte is outside the lead's second-byte range;
+//   - after a byte that cannot begin a sequence and is not a continuation byte (C0, C1, F5..FF),
+//     some class other than bit 7 always fires;
+//   - after an ASCII byte, a class fires exactly when the byte is a continuation byte;
+//   - after a continuation byte, only bit 7 can fire, exactly when the byte is a continuation
+//     byte (the kernels then decide with the lead two or three places back).
+// The kernels find those leads by comparison: a byte two places back asks for a third byte
+// exactly when it is at least E0, three places back for a fourth when it is at least F0. That
+// too must follow from the rules, for every byte that is a lead.
+
+constexpr std::uint8_t table_bits(unsigned prev, unsigned cur) noexcept
+{
+    return static_cast<std::uint8_t>(prev_high_table.v[prev >> 4] & prev_low_table.v[prev & 0xF] &
+                                     cur_high_table.v[cur >> 4]);
+}
+
+constexpr bool tables_follow_rules(unsigned prev_first, unsigned prev_last) noexcept
+{
+    constexpr std::uint8_t two_continuations = 1u << two_continuations_bit;
+    for (unsigned prev = prev_first; prev <= prev_last; ++prev)
+    {
+        lead_rule const rule = lead_rules[prev];
+        for (unsigned cur = 0; cur < 256; ++cur)
+        {
+            std::uint8_t const bits = table_bits(prev, cur);
+            bool const other = (bits & ~two_continuations) != 0;
+            bool const second = (bits & two_continuations) != 0;
+            bool const cont = is_continuation(static_cast<unsigned char>(cur));
+            if (rule.length >= 2)
+            {
+                bool const in_range = cur >= rule.second_min && cur <= rule.second_max;
+                if (other == in_range || second)
+                    return false;
+            }
+            else if (rule.length == 1)
+            {
+                if (other != cont || second)
+                    return false;
+            }
+            else if (is_continuation(static_cast<unsigned char>(prev)))
+            {
+                if (other || second != cont)
+                    return false;
+            }
+            else if (!other)
+                return false;
+        }
+        if (rule.length >= 2 && ((rule.length >= 3) != (prev >= 0xE0) || (rule.length == 4) != (prev >= 0xF0)))
+            return false;
+    }
+    return true;
+}
+
+// In pieces, each well within the compilers' limits on constant evaluation.
+static_assert(tables_follow_rules(0x00, 0x3F) && tables_follow_rules(0x40, 0x7F),
+              "classify.hpp: the tables disagree with lead_rules after an ASCII byte");
+static_assert(tables_follow_rules(0x80, 0x9F) && tables_follow_rules(0xA0, 0xBF),
+              "classify.hpp: the tables disagree with lead_rules after a continuation byte");
+static_assert(tables_follow_rules(0xC0, 0xDF),
+              "classify.hpp: the tables disagree with lead_rules after a two-byte lead");
+static_assert(tables_follow_rules(0xE0, 0xEF),
+              "classify.hpp: the tables disagree with lead_rules after a three-byte lead");
+static_assert(tables_follow_rules(0xF0, 0xFF),
+              "classify.hpp: the tables disagree with lead_rules after F0..FF");
 
 } // namespace simd
 } // namespace detail

@@ -5,83 +5,116 @@
 #ifndef BOOST_UTF_DETAIL_SIMD_KERNELS_HPP
 #define BOOST_UTF_DETAIL_SIMD_KERNELS_HPP
 
-// The block kernels that algorithm.hpp runs on contiguous input, chosen at compile time from the
-// target: AVX-512, AVX2, SSE (SSSE3 or SSE2), or none. They share one interface:
+// The kernel sets that algorithm.hpp runs on contiguous input, one per simd_level, and the one
+// contract they all keep. A kernel takes and returns only pointers and counts; it never decides
+// an error and never calls a policy: it goes as far as it can prove the input well-formed and
+// leaves the rest to the scalar rules of detail/utf8.hpp, through the drivers in algorithm.hpp.
 //
-//   validate_width, block_valid(p)      [p, p + validate_width) well-formed, knowing p[-3..-1]
-//   decode_width, decode_block(p, o)    decode from an element start; {0, 0, flagged} when the
-//                                       block is not provably well-formed
-//   encode_width, encode_block(p, o)    encode that many code points, or encode_failed
-//   *_backoff                           how far the scalar rules go after a refusal
+//   valid_prefix(p, n)        bytes from p, a multiple of validate_width (at most n), in which no
+//                             block flags an error, reading each byte with the three before it:
+//                             p[-3..-1] must be readable and checked by the caller
+//   decode(p, n, o)           from p, where an element starts: decodes whole blocks while they are
+//                             well-formed and at least decode_width bytes are left, writing only
+//                             the code points it returns (transcode_step, step.hpp)
+//   encode(p, n, o)           likewise from code points (32 bits) to UTF-8, at most 4 bytes each
+//   valid_code_points(p, n)   values from p, a multiple of code_point_width (at most n), that are
+//                             all scalar values
 //
-// A width of 0 means "no kernel": the scalar rules do everything. Define BOOST_UTF_NO_SIMD to
-// force that. Kernels never read outside [p - 3, p + width) and never decide an error: a block
-// that is not provably well-formed goes to detail/utf8.hpp.
+// A kernel reads nothing outside [p - 3, p + n). Each set is a namespace of detail/simd compiled
+// for its level alone (target.hpp); kernel_sets below lists them, and listing a set that lacks a
+// kernel, or has one of another type, does not compile. The scalar level has no kernels.
 
 #include <boost/utf/config.hpp>
+#include <boost/utf/detail/simd/dispatch.hpp>
+#include <boost/utf/detail/simd/step.hpp>
+#include <boost/utf/detail/simd/target.hpp>
 
-#include <boost/predef/hardware/simd.h>
+#if BOOST_UTF_SIMD_X86
+#  include <boost/utf/detail/simd/avx2.hpp>
+#  include <boost/utf/detail/simd/avx512.hpp>
+#  include <boost/utf/detail/simd/sse.hpp>
+#endif
 
 #include <cstddef>
 #include <cstdint>
-
-// Boost.Predef stops at AVX2; AVX-512 is read from the compiler's own target macros.
-#if !defined(BOOST_UTF_NO_SIMD) && defined(__AVX512BW__) && defined(__AVX512VL__)
-#  define BOOST_UTF_SIMD_AVX512 1
-#  include <boost/utf/detail/simd/avx512.hpp>
-#elif !defined(BOOST_UTF_NO_SIMD) && defined(BOOST_HW_SIMD_X86) && \
-    BOOST_HW_SIMD_X86 >= BOOST_HW_SIMD_X86_AVX2_VERSION
-#  define BOOST_UTF_SIMD_AVX2 1
-#  include <boost/utf/detail/simd/avx2.hpp>
-#elif !defined(BOOST_UTF_NO_SIMD) && defined(BOOST_HW_SIMD_X86) && \
-    BOOST_HW_SIMD_X86 >= BOOST_HW_SIMD_X86_SSE2_VERSION
-#  define BOOST_UTF_SIMD_SSE 1
-#  include <boost/utf/detail/simd/sse.hpp>
-#endif
 
 namespace boost {
 namespace utf {
 namespace detail {
 namespace simd {
+inline namespace BOOST_UTF_ISA_NAMESPACE {
 
-#if defined(BOOST_UTF_SIMD_AVX512)
-using namespace avx512;
-inline constexpr char const* name = has_transcoder ? "avx512-vbmi2" : "avx512bw";
-#elif defined(BOOST_UTF_SIMD_AVX2)
-using namespace avx2;
-inline constexpr char const* name = "avx2";
-#elif defined(BOOST_UTF_SIMD_SSE)
-using namespace sse;
-#  if defined(__SSSE3__)
-inline constexpr char const* name = "ssse3";
-#  else
-inline constexpr char const* name = "sse2";
-#  endif
-#else
-inline constexpr char const* name = "scalar";
+using valid_prefix_kernel = std::size_t(unsigned char const*, std::size_t) noexcept;
+using decode_kernel = transcode_step(unsigned char const*, std::size_t, char32_t*) noexcept;
+using encode_kernel = transcode_step(std::uint32_t const*, std::size_t, unsigned char*) noexcept;
+using valid_code_points_kernel = std::size_t(std::uint32_t const*, std::size_t) noexcept;
 
-struct decode_step
+struct kernel_set
 {
-    unsigned consumed;
-    unsigned produced;
-    unsigned flagged;
+    simd_level level;
+    // Units a kernel reads at a time: the drivers call a kernel only when at least that many
+    // are left. 0 for a level without kernels.
+    std::size_t validate_width;
+    std::size_t decode_width;
+    std::size_t encode_width;
+    std::size_t code_point_width;
+    valid_prefix_kernel* valid_prefix;
+    decode_kernel* decode;
+    encode_kernel* encode;
+    valid_code_points_kernel* valid_code_points;
 };
 
-inline constexpr std::size_t validate_width = 0;
-inline constexpr std::size_t decode_width = 0;
-inline constexpr std::size_t encode_width = 0;
-inline constexpr std::size_t encode_failed = ~std::size_t(0);
-inline constexpr std::size_t validate_backoff = 0;
-inline constexpr std::size_t decode_backoff = 0;
-inline constexpr std::size_t encode_backoff = 0;
+#define BOOST_UTF_KERNEL_SET(ns)                                                                   \
+    kernel_set                                                                                     \
+    {                                                                                              \
+        simd_level::ns, ns::validate_width, ns::decode_width, ns::encode_width, ns::code_point_width, \
+            &ns::valid_prefix, &ns::decode, &ns::encode, &ns::valid_code_points                    \
+    }
 
-inline bool block_valid(unsigned char const*) noexcept { return false; }
-inline decode_step decode_block(unsigned char const*, char32_t*) noexcept { return {0, 0, 0}; }
-inline std::size_t encode_block(std::uint32_t const*, unsigned char*) noexcept { return encode_failed; }
+// Indexed by simd_level.
+inline constexpr kernel_set kernel_sets[] = {
+    kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr},
+#if BOOST_UTF_SIMD_X86
+    BOOST_UTF_KERNEL_SET(sse),
+    BOOST_UTF_KERNEL_SET(avx2),
+    BOOST_UTF_KERNEL_SET(avx512bw),
+    BOOST_UTF_KERNEL_SET(avx512vbmi2),
 #endif
+};
 
-using decode_result = decode_step;
+#undef BOOST_UTF_KERNEL_SET
 
+inline constexpr bool has_kernels = sizeof(kernel_sets) / sizeof(kernel_sets[0]) > 1;
+
+constexpr bool kernel_sets_are_complete() noexcept
+{
+    std::size_t i = 0;
+    for (kernel_set const& k : kernel_sets)
+    {
+        if (static_cast<std::size_t>(k.level) != i++)
+            return false;
+        bool const any = k.valid_prefix != nullptr;
+        if (any != (k.level != simd_level::scalar))
+            return false;
+        if (any && (k.decode == nullptr || k.encode == nullptr || k.valid_code_points == nullptr ||
+                    k.validate_width < 4 || k.decode_width < 4 || k.encode_width == 0 || k.code_point_width == 0))
+            return false;
+    }
+    return i == 1 || i == static_cast<std::size_t>(widest_level) + 1;
+}
+static_assert(kernel_sets_are_complete(),
+              "detail/simd: kernel_sets must list one complete kernel set per simd_level, in order");
+
+// The kernels of the level in use: looked up once per bulk call.
+BOOST_FORCEINLINE kernel_set const& active_kernels() noexcept
+{
+    if constexpr (has_kernels)
+        return kernel_sets[static_cast<std::size_t>(active_level())];
+    else
+        return kernel_sets[0];
+}
+
+} // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace simd
 } // namespace detail
 } // namespace utf

@@ -1,0 +1,229 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_DETAIL_SIMD_DISPATCH_HPP
+#define BOOST_UTF_DETAIL_SIMD_DISPATCH_HPP
+
+// Which kernel set runs: the widest one this CPU and its operating system support, lowered by
+// the environment variable BOOST_UTF_SIMD (read once) and by set_simd_cap(). The CPU is asked
+// once (CPUID, and XGETBV for the register state the OS saves), in a function-local static; the
+// level in use is kept in an atomic that is constant-initialised, so that nothing depends on the
+// order in which translation units are initialised, and each bulk call reads it once, relaxed.
+
+#include <boost/config.hpp>
+#include <boost/utf/detail/simd/target.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#if BOOST_UTF_SIMD_X86 && defined(_MSC_VER) && !defined(__clang__)
+#  include <intrin.h>
+#endif
+
+namespace boost {
+namespace utf {
+
+// The kernel sets of the bulk operations, narrowest first. Each level needs everything the
+// levels below it need.
+enum class simd_level : unsigned char
+{
+    scalar,     // no vector instructions: the scalar rules only
+    sse,        // SSSE3 and SSE4.1
+    avx2,       // AVX2, BMI1 and BMI2
+    avx512bw,   // AVX-512 F, BW and VL
+    avx512vbmi2 // AVX-512 F, BW, VL, VBMI and VBMI2
+};
+
+constexpr char const* to_string(simd_level level) noexcept
+{
+    switch (level)
+    {
+    case simd_level::scalar: return "scalar";
+    case simd_level::sse: return "sse";
+    case simd_level::avx2: return "avx2";
+    case simd_level::avx512bw: return "avx512bw";
+    case simd_level::avx512vbmi2: return "avx512vbmi2";
+    }
+    return "unknown";
+}
+
+namespace detail {
+namespace simd {
+
+inline constexpr simd_level widest_level = simd_level::avx512vbmi2;
+
+BOOST_UTF_TARGET_BASELINE constexpr simd_level min_level(simd_level a, simd_level b) noexcept
+{
+    return a < b ? a : b;
+}
+
+#if BOOST_UTF_SIMD_X86
+
+struct cpuid_registers
+{
+    std::uint32_t eax, ebx, ecx, edx;
+};
+
+BOOST_UTF_TARGET_BASELINE inline cpuid_registers cpuid(std::uint32_t leaf, std::uint32_t subleaf) noexcept
+{
+#  if defined(_MSC_VER) && !defined(__clang__)
+    int r[4];
+    __cpuidex(r, static_cast<int>(leaf), static_cast<int>(subleaf));
+    return {static_cast<std::uint32_t>(r[0]), static_cast<std::uint32_t>(r[1]), static_cast<std::uint32_t>(r[2]),
+            static_cast<std::uint32_t>(r[3])};
+#  else
+    cpuid_registers r;
+    __asm__("cpuid" : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx) : "a"(leaf), "c"(subleaf));
+    return r;
+#  endif
+}
+
+// The register state the operating system saves on a context switch (XCR0); only asked once
+// CPUID says that XGETBV exists (OSXSAVE).
+BOOST_UTF_TARGET_BASELINE inline std::uint64_t os_saved_state() noexcept
+{
+#  if defined(_MSC_VER) && !defined(__clang__)
+    return _xgetbv(0);
+#  else
+    std::uint32_t lo, hi;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (std::uint64_t(hi) << 32) | lo;
+#  endif
+}
+
+BOOST_UTF_TARGET_BASELINE constexpr bool bit(std::uint32_t reg, unsigned n) noexcept { return ((reg >> n) & 1u) != 0; }
+
+// Detection, and everything it calls, is compiled for the baseline whatever the flags, since
+// every program asks, on whatever CPU it runs.
+BOOST_UTF_TARGET_BASELINE inline simd_level detect_cpu() noexcept
+{
+    cpuid_registers const r0 = cpuid(0, 0);
+    if (r0.eax < 1)
+        return simd_level::scalar;
+    cpuid_registers const r1 = cpuid(1, 0);
+    bool const sse3 = bit(r1.ecx, 0), ssse3 = bit(r1.ecx, 9), sse41 = bit(r1.ecx, 19);
+    bool const sse42 = bit(r1.ecx, 20), popcnt = bit(r1.ecx, 23), osxsave = bit(r1.ecx, 27);
+    bool const avx = bit(r1.ecx, 28);
+    if (!(sse3 && ssse3 && sse41))
+        return simd_level::scalar;
+    if (r0.eax < 7 || !(sse42 && popcnt && osxsave && avx))
+        return simd_level::sse;
+    std::uint64_t const xcr0 = os_saved_state();
+    constexpr std::uint64_t ymm_state = 0x6;   // SSE and AVX registers
+    constexpr std::uint64_t zmm_state = 0xE6;  // and the opmask, ZMM0-15 upper halves, ZMM16-31
+    if ((xcr0 & ymm_state) != ymm_state)
+        return simd_level::sse;
+    cpuid_registers const r7 = cpuid(7, 0);
+    bool const bmi1 = bit(r7.ebx, 3), avx2 = bit(r7.ebx, 5), bmi2 = bit(r7.ebx, 8);
+    bool const avx512f = bit(r7.ebx, 16), avx512bw = bit(r7.ebx, 30), avx512vl = bit(r7.ebx, 31);
+    bool const avx512vbmi = bit(r7.ecx, 1), avx512vbmi2 = bit(r7.ecx, 6);
+    if (!(bmi1 && avx2 && bmi2))
+        return simd_level::sse;
+    if ((xcr0 & zmm_state) != zmm_state || !(avx512f && avx512bw && avx512vl))
+        return simd_level::avx2;
+    if (!(avx512vbmi && avx512vbmi2))
+        return simd_level::avx512bw;
+    return simd_level::avx512vbmi2;
+}
+
+#else
+
+inline simd_level detect_cpu() noexcept { return simd_level::scalar; }
+
+#endif
+
+// The level named by BOOST_UTF_SIMD ("scalar", "sse", "avx2", "avx512bw", "avx512vbmi2", or
+// "avx512" for the widest AVX-512 set); the widest level when it is unset or names none.
+BOOST_UTF_TARGET_BASELINE inline simd_level environment_cap() noexcept
+{
+#if defined(_MSC_VER)
+#  pragma warning(push)
+#  pragma warning(disable : 4996) // getenv: only read, never kept
+#endif
+    char const* const v = std::getenv("BOOST_UTF_SIMD");
+#if defined(_MSC_VER)
+#  pragma warning(pop)
+#endif
+    if (v == nullptr)
+        return widest_level;
+    struct named
+    {
+        char const* name;
+        simd_level level;
+    };
+    static constexpr named names[] = {
+        {"scalar", simd_level::scalar},     {"sse", simd_level::sse},
+        {"avx2", simd_level::avx2},         {"avx512bw", simd_level::avx512bw},
+        {"avx512vbmi2", simd_level::avx512vbmi2}, {"avx512", simd_level::avx512vbmi2},
+    };
+    for (named const& n : names)
+        if (std::strcmp(v, n.name) == 0)
+            return n.level;
+    return widest_level;
+}
+
+// What this machine runs, lowered by the environment: asked once.
+inline simd_level machine_level() noexcept
+{
+#if BOOST_UTF_SIMD_X86
+    static simd_level const level = min_level(detect_cpu(), environment_cap());
+    return level;
+#else
+    return simd_level::scalar;
+#endif
+}
+
+// 0xFF: not decided yet. Both are constant-initialised (std::atomic's constructor is constexpr).
+inline std::atomic<unsigned char> level_in_use{0xFF};
+inline std::atomic<unsigned char> level_cap{static_cast<unsigned char>(widest_level)};
+
+BOOST_NOINLINE inline simd_level decide_level() noexcept
+{
+    simd_level const l =
+        min_level(machine_level(), static_cast<simd_level>(level_cap.load(std::memory_order_relaxed)));
+    level_in_use.store(static_cast<unsigned char>(l), std::memory_order_relaxed);
+    return l;
+}
+
+// The level the next bulk call runs: read once per call, never per element.
+BOOST_FORCEINLINE simd_level active_level() noexcept
+{
+#if BOOST_UTF_SIMD_X86
+    unsigned char const l = level_in_use.load(std::memory_order_relaxed);
+    if (BOOST_LIKELY(l != 0xFF))
+        return static_cast<simd_level>(l);
+    return decide_level();
+#else
+    return simd_level::scalar;
+#endif
+}
+
+} // namespace simd
+} // namespace detail
+
+// The widest kernel set this CPU and its operating system support, lowered by the environment
+// variable BOOST_UTF_SIMD; simd_level::scalar when the library is built with BOOST_UTF_NO_SIMD
+// or for a target with no kernels.
+inline simd_level supported_simd_level() noexcept { return detail::simd::machine_level(); }
+
+// The kernel set the bulk operations use: supported_simd_level(), capped by set_simd_cap().
+inline simd_level active_simd_level() noexcept { return detail::simd::active_level(); }
+
+// Caps the kernel set at `cap` (simd_level::avx512vbmi2 lifts the cap) for every later bulk call,
+// in every thread; returns the previous cap. Meant for start-up, tests and benchmarks: a bulk call
+// running at the same time in another thread may still use the previous level.
+inline simd_level set_simd_cap(simd_level cap) noexcept
+{
+    auto const previous = static_cast<simd_level>(
+        detail::simd::level_cap.exchange(static_cast<unsigned char>(cap), std::memory_order_relaxed));
+    detail::simd::decide_level();
+    return previous;
+}
+
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_DETAIL_SIMD_DISPATCH_HPP
