@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build python3 libboost1.81-dev libboost-test1.81-dev
-          libboost1.81-tools-dev librange-v3-dev clang-16 asciidoctor)
+          libboost1.81-tools-dev librange-v3-dev clang-16 asciidoctor qemu-user)
 for extra in ${BOOST_UTF_SETUP:-}; do
   case "$extra" in
     bench) packages+=(libbenchmark-dev libutfcpp-dev libicu-dev) ;;
