@@ -28,6 +28,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -302,6 +303,42 @@ std::size_t encode_iconv(std::u32string const& s, unsigned char* out)
     return static_cast<std::size_t>(reinterpret_cast<unsigned char*>(o) - out);
 }
 
+// ---- the bulk operations at each SIMD level ----------------------------------------------------
+//
+// `bulk` runs the level the library picks; `bulk_LEVEL` caps it at LEVEL (set_simd_cap, set and
+// restored around each call: a few nanoseconds, nothing next to a 16 MiB corpus). Only the levels
+// this CPU runs are registered.
+
+inline constexpr utf::simd_level all_levels[] = {utf::simd_level::scalar, utf::simd_level::sse,
+                                                 utf::simd_level::avx2, utf::simd_level::avx512bw,
+                                                 utf::simd_level::avx512vbmi2};
+
+struct capped
+{
+    utf::simd_level previous;
+    explicit capped(utf::simd_level l) : previous(utf::set_simd_cap(l)) {}
+    ~capped() { utf::set_simd_cap(previous); }
+};
+
+template<utf::simd_level L>
+std::size_t decode_bulk_at(std::string const& s, char32_t* out)
+{
+    capped const c(L);
+    return decode_bulk(s, out);
+}
+template<utf::simd_level L>
+bool validate_bulk_at(std::string const& s)
+{
+    capped const c(L);
+    return validate_bulk(s);
+}
+template<utf::simd_level L>
+std::size_t encode_bulk_at(std::u32string const& s, unsigned char* out)
+{
+    capped const c(L);
+    return encode_bulk(s, out);
+}
+
 // ---- registration --------------------------------------------------------------------------
 
 template<class F, class... Args>
@@ -361,12 +398,20 @@ struct named
     std::vector<placed<F>> at;
     bool checked = true;     // false: does not split errors into maximal subparts
     bool on_uniform = false; // true: runs on the uniform corpora too (plain loop and views)
+    // The SIMD level it needs: implementations of a level this CPU lacks are not registered.
+    utf::simd_level needs = utf::simd_level::scalar;
 };
+
+#define BOOST_UTF_BENCH_LEVEL(f, l) {"bulk_" #l, unplaced(f<utf::simd_level::l>), true, false, utf::simd_level::l}
+#define BOOST_UTF_BENCH_AT_LEVELS(f)                                                               \
+    BOOST_UTF_BENCH_LEVEL(f, scalar), BOOST_UTF_BENCH_LEVEL(f, sse), BOOST_UTF_BENCH_LEVEL(f, avx2), \
+        BOOST_UTF_BENCH_LEVEL(f, avx512bw), BOOST_UTF_BENCH_LEVEL(f, avx512vbmi2)
 
 named<decoder> const decoders[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(decode_plain), true, true},
     {"view", BOOST_UTF_BENCH_AT_OFFSETS(decode_view), true, true},
     {"bulk", unplaced(decode_bulk)},
+    BOOST_UTF_BENCH_AT_LEVELS(decode_bulk_at),
     {"utfcpp_next", unplaced(decode_utfcpp_next), false},
     {"utfcpp_iterator", BOOST_UTF_BENCH_AT_OFFSETS(decode_utfcpp_iterator), false},
     {"icu_u8_next", unplaced(decode_icu)},
@@ -375,6 +420,7 @@ named<decoder> const decoders[] = {
 named<validator> const validators[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(validate_plain)},
     {"bulk", unplaced(validate_bulk)},
+    BOOST_UTF_BENCH_AT_LEVELS(validate_bulk_at),
     {"utfcpp", unplaced(validate_utfcpp)},
     {"icu_u8_next", unplaced(validate_icu)},
 };
@@ -382,6 +428,7 @@ named<encoder> const encoders[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(encode_plain), true, true},
     {"view", BOOST_UTF_BENCH_AT_OFFSETS(encode_view), true, true},
     {"bulk", unplaced(encode_bulk)},
+    BOOST_UTF_BENCH_AT_LEVELS(encode_bulk_at),
     {"utfcpp", unplaced(encode_utfcpp)},
     {"icu_u8_append", unplaced(encode_icu)},
     {"iconv", unplaced(encode_iconv)},
@@ -392,7 +439,7 @@ named<encoder> const encoders[] = {
 template<class F>
 bool runs_on(named<F> const& impl, corpus_kind k)
 {
-    return !is_uniform(k) || impl.on_uniform;
+    return (!is_uniform(k) || impl.on_uniform) && impl.needs <= utf::supported_simd_level();
 }
 
 void register_corpus(corpus_kind k)
@@ -412,7 +459,140 @@ void register_corpus(corpus_kind k)
             add("encode/" + corpus + "/" + e.name, e.at, encoded_bytes, k, input_code_points, encode_output);
 }
 
-void register_all() { for_each_corpus(register_corpus); }
+// ---- short inputs -----------------------------------------------------------------------------
+//
+// Many calls on short pieces of a corpus (8 to 256 bytes, cut at element boundaries, so that
+// every piece is well-formed): what a call costs when there is little to do, dispatch included.
+// Names are short_OPERATION/corpus/size/implementation; an iteration makes `short_calls` calls,
+// reported as items, so that ns per call is 1e9 / items_per_second.
+
+inline constexpr std::size_t short_calls = 1024;
+inline constexpr std::size_t short_sizes[] = {8, 16, 32, 64, 256};
+
+struct pieces
+{
+    std::vector<std::string_view> bytes;     // up to `size` bytes each
+    std::vector<std::u32string_view> points; // the same pieces decoded
+    std::u32string decoded;                  // storage for `points`
+};
+
+pieces const& get_pieces(corpus_kind k, std::size_t size)
+{
+    static std::map<std::pair<corpus_kind, std::size_t>, pieces> cache;
+    auto it = cache.find({k, size});
+    if (it != cache.end())
+        return it->second;
+    pieces r;
+    std::string const& s = get(k).bytes;
+    auto const lead = [&](std::size_t i) { return (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80; };
+    std::size_t at = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (std::size_t i = 0; i < short_calls; ++i)
+    {
+        while (!lead(at))
+            ++at;
+        std::size_t end = at + size;
+        while (!lead(end))
+            --end;
+        r.bytes.emplace_back(s.data() + at, end - at);
+        std::size_t const before = r.decoded.size();
+        r.decoded.resize(before + (end - at));
+        auto const* p = reinterpret_cast<unsigned char const*>(s.data() + at);
+        std::size_t const n = static_cast<std::size_t>(plain_decode(p, p + (end - at), r.decoded.data() + before) -
+                                                       (r.decoded.data() + before));
+        r.decoded.resize(before + n);
+        spans.emplace_back(before, n);
+        at = end + 4099; // apart, so that successive calls do not read the same cache lines
+    }
+    for (auto const& [from, n] : spans)
+        r.points.emplace_back(r.decoded.data() + from, n);
+    return cache.emplace(std::make_pair(k, size), std::move(r)).first->second;
+}
+
+enum class short_op
+{
+    decode,
+    validate,
+    encode
+};
+
+template<short_op Op, bool Bulk>
+void short_run(benchmark::State& state, corpus_kind k, std::size_t size, utf::simd_level level)
+{
+    pieces const& x = get_pieces(k, size);
+    char32_t* const out32 = u32_buffer().data();
+    unsigned char* const out8 = u8_buffer().data();
+    capped const c(level);
+    for (auto _ : state)
+    {
+        std::size_t sum = 0;
+        for (std::size_t i = 0; i < short_calls; ++i)
+        {
+            if constexpr (Op == short_op::decode)
+            {
+                std::string_view const b = x.bytes[i];
+                if constexpr (Bulk)
+                    sum += static_cast<std::size_t>(utf::copy(b | utf::views::utf8, out32) - out32);
+                else
+                    sum += static_cast<std::size_t>(
+                        plain_decode(reinterpret_cast<unsigned char const*>(b.data()),
+                                     reinterpret_cast<unsigned char const*>(b.data()) + b.size(), out32) -
+                        out32);
+            }
+            else if constexpr (Op == short_op::validate)
+            {
+                std::string_view const b = x.bytes[i];
+                if constexpr (Bulk)
+                    sum += utf::is_valid(b);
+                else
+                    sum += plain_validate(reinterpret_cast<unsigned char const*>(b.data()),
+                                          reinterpret_cast<unsigned char const*>(b.data()) + b.size());
+            }
+            else
+            {
+                std::u32string_view const p = x.points[i];
+                if constexpr (Bulk)
+                    sum += static_cast<std::size_t>(
+                        utf::copy(p | utf::views::utf32_to_utf8_as<unsigned char>, out8) - out8);
+                else
+                    sum += static_cast<std::size_t>(plain_encode(p.data(), p.data() + p.size(), out8) - out8);
+            }
+            benchmark::ClobberMemory();
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(short_calls));
+}
+
+template<short_op Op>
+void register_short_op(char const* op, corpus_kind k, std::size_t size)
+{
+    std::string const base = std::string("short_") + op + "/" + name(k) + "/" + std::to_string(size) + "/";
+    auto const at = utf::simd_level::avx512vbmi2;
+    benchmark::RegisterBenchmark((base + "plain").c_str(), short_run<Op, false>, k, size, at);
+    benchmark::RegisterBenchmark((base + "bulk").c_str(), short_run<Op, true>, k, size, at);
+    for (utf::simd_level l : all_levels)
+        if (l <= utf::supported_simd_level())
+            benchmark::RegisterBenchmark((base + "bulk_" + utf::to_string(l)).c_str(), short_run<Op, true>, k,
+                                         size, l);
+}
+
+void register_short()
+{
+    for (corpus_kind k : {corpus_kind::ascii, corpus_kind::mixed, corpus_kind::cjk})
+        for (std::size_t size : short_sizes)
+        {
+            register_short_op<short_op::decode>("decode", k, size);
+            register_short_op<short_op::validate>("validate", k, size);
+            register_short_op<short_op::encode>("encode", k, size);
+        }
+}
+
+void register_all()
+{
+    for_each_corpus(register_corpus);
+    register_short();
+}
 
 // Checks, once per corpus, that the implementations agree before anything is measured.
 void check_corpus(corpus_kind k)
@@ -467,7 +647,7 @@ int main(int argc, char** argv)
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
     benchmark::AddCustomContext("corpus_bytes", std::to_string(std::size_t(16) << 20));
-    benchmark::AddCustomContext("boost_utf_kernels", boost::utf::detail::simd::name);
+    benchmark::AddCustomContext("boost_utf_kernels", boost::utf::to_string(boost::utf::active_simd_level()));
 #ifdef BOOST_UTF_BENCH_COMPILER
     benchmark::AddCustomContext("cxx", BOOST_UTF_BENCH_COMPILER);
     benchmark::AddCustomContext("cxxflags", BOOST_UTF_BENCH_FLAGS);
