@@ -10,6 +10,7 @@
 
 #include "test_support.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -197,3 +198,25 @@ BOOST_AUTO_TEST_CASE(rvalue_views_and_owning_views)
     BOOST_TEST(static_cast<long>(utf::copy(v, out) - out) == 1);
 }
 #endif
+
+BOOST_AUTO_TEST_CASE(simd_level_and_cap)
+{
+    BOOST_TEST(std::string(utf::to_string(utf::simd_level::scalar)) == "scalar");
+    BOOST_TEST(std::string(utf::to_string(utf::simd_level::sse)) == "sse");
+    BOOST_TEST(std::string(utf::to_string(utf::simd_level::avx2)) == "avx2");
+    BOOST_TEST(std::string(utf::to_string(utf::simd_level::avx512bw)) == "avx512bw");
+    BOOST_TEST(std::string(utf::to_string(utf::simd_level::avx512vbmi2)) == "avx512vbmi2");
+    utf::simd_level const supported = utf::supported_simd_level();
+    BOOST_TEST((utf::active_simd_level() <= supported));
+    // Capped at scalar, the bulk operations still give the same results.
+    std::string const s = std::string(100, 'a') + "\xE2\x82\xAC\xFF" + std::string(100, 'b');
+    std::size_t const at = static_cast<std::size_t>(utf::find_invalid(s) - s.begin());
+    std::u32string const decoded = utf::to<std::u32string>(utf::views::utf8(s));
+    utf::simd_level const previous = utf::set_simd_cap(utf::simd_level::scalar);
+    BOOST_TEST((utf::active_simd_level() == utf::simd_level::scalar));
+    BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(s) - s.begin()) == at);
+    BOOST_TEST(at == 103u);
+    BOOST_TEST((utf::to<std::u32string>(utf::views::utf8(s)) == decoded));
+    BOOST_TEST((utf::set_simd_cap(previous) == utf::simd_level::scalar));
+    BOOST_TEST((utf::active_simd_level() == std::min(previous, supported)));
+}

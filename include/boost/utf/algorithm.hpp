@@ -169,6 +169,22 @@ inline constexpr std::size_t decode_chunk = 256;
 inline constexpr std::size_t decode_step_max = 65;
 static_assert(sink_capacity >= decode_chunk + decode_step_max, "a stretch must fit in the buffer");
 
+// An error at `p` (decoded as `d`), with the view's handling: everything so far, up to `o`, is
+// handed over, the policy is called, and its replacement, if any, written; returns where the
+// output goes on. Kept out of line, away from the loop over well-formed elements, and given the
+// output position by value, so that the loop keeps it in a register.
+template<bool PerCodeUnit, class Policy, class Sink>
+BOOST_NOINLINE char32_t* decode_error(unsigned char const* p, unsigned char const* first, decoded const& d,
+                                      Policy& policy, Sink& sink, char32_t* o)
+{
+    sink.sync(o);
+    char32_t const c = decoding_replacement(policy, d, step_length<PerCodeUnit>(d), static_cast<std::size_t>(p - first));
+    o = sink.reserve(decode_step_max);
+    if (c != no_replacement)
+        *o++ = c;
+    return o;
+}
+
 // One element at `p` by the scalar rules, with the view's handling of errors.
 template<bool PerCodeUnit, class Policy, class Sink>
 BOOST_FORCEINLINE unsigned char const* decode_scalar(unsigned char const* p, unsigned char const* first,
@@ -182,13 +198,8 @@ BOOST_FORCEINLINE unsigned char const* decode_scalar(unsigned char const* p, uns
         *o++ = d.value;
         return next;
     }
-    unsigned char const n = step_length<PerCodeUnit>(d);
-    sink.sync(o);
-    char32_t const c = decoding_replacement(policy, d, n, static_cast<std::size_t>(p - first));
-    o = sink.reserve(decode_step_max);
-    if (c != no_replacement)
-        *o++ = c;
-    return p + n;
+    o = decode_error<PerCodeUnit>(p, first, d, policy, sink, o);
+    return p + step_length<PerCodeUnit>(d);
 }
 
 // Decodes [first, last) into `sink` (reserve/commit/sync, as the sinks above), calling `policy`
@@ -236,23 +247,11 @@ inline constexpr std::size_t encode_chunk = 64;
 inline constexpr std::size_t encode_step_max = 4 * 64;
 static_assert(sink_capacity >= 4 * encode_chunk + encode_step_max, "a stretch must fit in the buffer");
 
-template<class T, class Policy, class Sink>
-BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy, Sink& sink,
-                                     unsigned char*& o)
+// Writes the UTF-8 form of the scalar value `c`: exactly its code units, since the output may be
+// the caller's buffer, sized to fit.
+BOOST_FORCEINLINE void write_encoded(char32_t c, unsigned char*& o) noexcept
 {
-    auto const v = *p;
-    error_kind const kind = check_scalar(v);
-    char32_t c = static_cast<char32_t>(v);
-    if (BOOST_UNLIKELY(kind != error_kind{}))
-    {
-        sink.sync(o);
-        c = encoding_replacement(policy, error_info{kind, static_cast<std::size_t>(p - first), 1, c});
-        o = sink.reserve(encode_step_max);
-        if (c == no_replacement)
-            return;
-    }
     encoded const e = encode(c);
-    // Exactly e.length code units: the output may be the caller's buffer, sized to fit.
     o[0] = e.units[0];
     if (e.length > 1)
     {
@@ -265,6 +264,39 @@ BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy,
         }
     }
     o += e.length;
+}
+
+// A value at `p` that is not a scalar value (`kind`), with the view's handling; returns where
+// the output goes on. Out of line, and given the output position by value, as decode_error.
+template<class T, class Policy, class Sink>
+BOOST_NOINLINE unsigned char* encode_error(T const* p, T const* first, error_kind kind, Policy& policy, Sink& sink,
+                                           unsigned char* o)
+{
+    sink.sync(o);
+    char32_t const c = encoding_replacement(
+        policy, error_info{kind, static_cast<std::size_t>(p - first), 1, static_cast<char32_t>(*p)});
+    o = sink.reserve(encode_step_max);
+    if (c != no_replacement)
+        write_encoded(c, o);
+    return o;
+}
+
+template<class T, class Policy, class Sink>
+BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy, Sink& sink,
+                                     unsigned char*& o)
+{
+    auto const v = *p;
+    // ASCII first: it needs no check, and is most of most text.
+    if (static_cast<std::make_unsigned_t<T>>(v) < 0x80u)
+    {
+        *o++ = static_cast<unsigned char>(v);
+        return;
+    }
+    error_kind const kind = check_scalar(v);
+    if (BOOST_LIKELY(kind == error_kind{}))
+        write_encoded(static_cast<char32_t>(v), o);
+    else
+        o = encode_error(p, first, kind, policy, sink, o);
 }
 
 template<class T, class Policy, class Sink>
