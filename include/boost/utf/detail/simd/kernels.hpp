@@ -86,6 +86,9 @@ inline constexpr kernel_set kernel_sets[] = {
 
 inline constexpr bool has_kernels = sizeof(kernel_sets) / sizeof(kernel_sets[0]) > 1;
 
+// Listing a set above checks that it has every kernel, of the right type; this checks the order
+// and the widths (the drivers call a kernel only when its width is not 0, so the scalar level's
+// null kernels are never called).
 constexpr bool kernel_sets_are_complete() noexcept
 {
     std::size_t i = 0;
@@ -93,11 +96,11 @@ constexpr bool kernel_sets_are_complete() noexcept
     {
         if (static_cast<std::size_t>(k.level) != i++)
             return false;
-        bool const any = k.valid_prefix != nullptr;
-        if (any != (k.level != simd_level::scalar))
+        bool const scalar = k.level == simd_level::scalar;
+        if (scalar != (k.validate_width == 0) || scalar != (k.decode_width == 0) ||
+            scalar != (k.encode_width == 0) || scalar != (k.code_point_width == 0))
             return false;
-        if (any && (k.decode == nullptr || k.encode == nullptr || k.valid_code_points == nullptr ||
-                    k.validate_width < 4 || k.decode_width < 4 || k.encode_width == 0 || k.code_point_width == 0))
+        if (!scalar && (k.validate_width < 4 || k.decode_width < 4))
             return false;
     }
     return i == 1 || i == static_cast<std::size_t>(widest_level) + 1;
