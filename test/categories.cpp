@@ -2,7 +2,7 @@
 // Distributed under the Boost Software License, Version 1.0.
 // (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
-// Both views over test ranges of every iterator category, common or with a sentinel: the
+// Every view over test ranges of every iterator category, common or with a sentinel: the
 // concepts they model (checked at compile time) and what they produce (checked at run time).
 
 #include <boost/utf.hpp>
@@ -13,6 +13,7 @@
 #include "concepts.hpp"
 #include "test_support.hpp"
 
+#include <cstdio>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -107,6 +108,76 @@ void check_encoding()
     }
 }
 
+// UTF-16: a pair, an unpaired low surrogate, and a high surrogate cut short by the end.
+std::u16string const mixed16 = {u'A', char16_t(0xD83D), char16_t(0xDE00), char16_t(0xDC00), u'B', char16_t(0xD800)};
+char const* const mixed16_decoded = "U+0041 U+1F600 U+FFFD U+0042 U+FFFD";
+char const* const mixed16_skipped = "U+0041 U+1F600 U+0042";
+
+template<class Range>
+std::string hex16(Range const& r)
+{
+    std::string out;
+    for (auto u : r)
+    {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "%s%04X", out.empty() ? "" : " ", static_cast<unsigned>(u));
+        out += buf;
+    }
+    return out;
+}
+
+template<class Tag, bool Common>
+void check_decoding16()
+{
+    using range = test::test_range<Tag, char16_t, Common>;
+    check_concepts<decltype(std::declval<range&>() | views::utf16), Tag, Common>();
+
+    range r1(mixed16);
+    BOOST_TEST(test::cps(test::forward(r1 | views::utf16)) == mixed16_decoded);
+    range r2(mixed16);
+    BOOST_TEST(test::cps(test::forward(r2 | views::utf16(utf::skip_on_error))) == mixed16_skipped);
+    std::vector<utf::error_info> log;
+    range r3(mixed16);
+    test::forward(r3 | views::utf16(test::recording_policy{&log}));
+    BOOST_TEST(test::describe(log) == "unexpected_continuation@3+1 truncated@5+1");
+    if constexpr (expected<Tag>::bidirectional && Common)
+    {
+        range r4(mixed16);
+        BOOST_TEST(test::cps(test::backward(r4 | views::utf16)) == mixed16_decoded);
+        range r5(mixed16);
+        BOOST_TEST(test::cps(test::backward(r5 | views::utf16(utf::skip_on_error))) == mixed16_skipped);
+    }
+    if constexpr (expected<Tag>::forward)
+    {
+        range r6(mixed16);
+        auto v = r6 | views::utf16;
+        std::vector<std::ptrdiff_t> starts;
+        for (auto it = v.begin(); it != v.end(); ++it)
+            starts.push_back(it.base().get() - mixed16.data());
+        BOOST_TEST((starts == std::vector<std::ptrdiff_t>{0, 1, 3, 4, 5}));
+    }
+}
+
+template<class Tag, bool Common>
+void check_encoding16()
+{
+    using range = test::test_range<Tag, char32_t, Common>;
+    check_concepts<decltype(std::declval<range&>() | views::utf32_to_utf16), Tag, Common>();
+
+    range r1(code_points);
+    BOOST_TEST(hex16(test::forward(r1 | views::utf32_to_utf16)) == "0041 FFFD 03BA D83D DE00");
+    range r2(code_points);
+    BOOST_TEST(hex16(test::forward(r2 | views::utf32_to_utf16(utf::skip_on_error))) == "0041 03BA D83D DE00");
+    if constexpr (expected<Tag>::bidirectional && Common)
+    {
+        range r3(code_points);
+        BOOST_TEST(hex16(test::backward(r3 | views::utf32_to_utf16)) == "0041 FFFD 03BA D83D DE00");
+        range r4(code_points);
+        BOOST_TEST(hex16(test::backward(r4 | views::utf32_to_utf16(utf::skip_on_error))) ==
+                   "0041 03BA D83D DE00");
+    }
+}
+
 template<class Tag>
 void check_category()
 {
@@ -114,6 +185,10 @@ void check_category()
     check_decoding<Tag, false>();
     check_encoding<Tag, true>();
     check_encoding<Tag, false>();
+    check_decoding16<Tag, true>();
+    check_decoding16<Tag, false>();
+    check_encoding16<Tag, true>();
+    check_encoding16<Tag, false>();
 }
 
 } // namespace
@@ -146,4 +221,10 @@ BOOST_AUTO_TEST_CASE(all_dropped)
     test::test_range<std::bidirectional_iterator_tag, char32_t> r2(bad);
     auto w = r2 | views::utf32_to_utf8(utf::skip_on_error);
     BOOST_TEST((w.begin() == w.end()));
+    auto w16 = r2 | views::utf32_to_utf16(utf::skip_on_error);
+    BOOST_TEST((w16.begin() == w16.end()));
+    std::u16string const lone = {char16_t(0xDC00), char16_t(0xD800), char16_t(0xDBFF)};
+    test::test_range<std::bidirectional_iterator_tag, char16_t> r3(lone);
+    auto x = r3 | views::utf16(utf::skip_on_error);
+    BOOST_TEST((x.begin() == x.end()));
 }

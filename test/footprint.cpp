@@ -2,7 +2,7 @@
 // Distributed under the Boost Software License, Version 1.0.
 // (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
-// What an iterator of either view costs to keep and to copy: a few words, trivially copyable
+// What an iterator of any view costs to keep and to copy: a few words, trivially copyable
 // over pointers, and no allocation while walking a range in either direction, whatever the
 // input and the policy.
 
@@ -52,6 +52,8 @@ using decode_replace = iterator_of<utf::utf8_view<std::string_view>>;
 using decode_skip = iterator_of<utf::utf8_view<std::string_view, utf::skip_policy>>;
 using encode_replace = iterator_of<utf::utf32_to_utf8_view<std::u32string_view>>;
 using encode_skip = iterator_of<utf::utf32_to_utf8_view<std::u32string_view, utf::skip_policy>>;
+using decode16_replace = iterator_of<utf::utf16_view<std::u16string_view>>;
+using encode16_replace = iterator_of<utf::utf32_to_utf16_view<std::u32string_view>>;
 
 // Five words: the position, the end, the start (for offsets and stepping back), and the element.
 constexpr std::size_t five_words = 5 * sizeof(void*);
@@ -60,11 +62,15 @@ static_assert(sizeof(decode_replace) <= five_words, "the decoding iterator has g
 static_assert(sizeof(decode_skip) <= five_words, "the decoding iterator has grown");
 static_assert(sizeof(encode_replace) <= five_words, "the encoding iterator has grown");
 static_assert(sizeof(encode_skip) <= five_words, "the encoding iterator has grown");
+static_assert(sizeof(decode16_replace) <= five_words, "the UTF-16 decoding iterator has grown");
+static_assert(sizeof(encode16_replace) <= five_words, "the UTF-16 encoding iterator has grown");
 
 static_assert(std::is_trivially_copyable<decode_replace>::value &&
                   std::is_trivially_copyable<decode_skip>::value &&
                   std::is_trivially_copyable<encode_replace>::value &&
-                  std::is_trivially_copyable<encode_skip>::value,
+                  std::is_trivially_copyable<encode_skip>::value &&
+                  std::is_trivially_copyable<decode16_replace>::value &&
+                  std::is_trivially_copyable<encode16_replace>::value,
               "over pointers, copying an iterator should be copying its words");
 
 template<class T>

@@ -9,6 +9,8 @@
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
 #include <boost/utf/policy.hpp>
+#include <boost/utf/utf16_view.hpp>
+#include <boost/utf/utf32_to_utf16_view.hpp>
 #include <boost/utf/utf32_to_utf8_view.hpp>
 #include <boost/utf/utf8_decoder.hpp>
 #include <boost/utf/utf8_validator.hpp>

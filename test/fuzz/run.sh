@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 cxx=${CXX:-clang++-16}
 corpora=${CORPORA:-$root/test/data}
-targets=${TARGETS:-"icu_replace policies reverse chunked_input roundtrip bulk stream"}
+targets=${TARGETS:-"icu_replace icu_utf16 policies reverse chunked_input roundtrip bulk stream"}
 
 mkdir -p "$out/seeds"
 out=$(cd "$out" && pwd)

@@ -15,10 +15,14 @@
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
 #include <boost/utf/policy.hpp>
+#include <boost/utf/utf16_view.hpp>
+#include <boost/utf/utf32_to_utf16_view.hpp>
 #include <boost/utf/utf32_to_utf8_view.hpp>
 #include <boost/utf/utf8_view.hpp>
 #include <boost/utf/detail/ranges.hpp>
 #include <boost/utf/detail/simd/kernels.hpp>
+#include <boost/utf/detail/transcode.hpp>
+#include <boost/utf/detail/utf16.hpp>
 #include <boost/utf/detail/utf8.hpp>
 
 #include <cstddef>
@@ -49,6 +53,48 @@ struct is_utf32_to_utf8_view : std::false_type
 template<class V, class P, class C>
 struct is_utf32_to_utf8_view<utf32_to_utf8_view<V, P, C>> : std::true_type
 {
+    using char_type = C;
+};
+
+template<class T>
+struct is_utf16_view : std::false_type
+{
+};
+template<class V, class P>
+struct is_utf16_view<utf16_view<V, P>> : std::true_type
+{
+};
+
+template<class T>
+struct is_utf32_to_utf16_view : std::false_type
+{
+};
+template<class V, class P, class C>
+struct is_utf32_to_utf16_view<utf32_to_utf16_view<V, P, C>> : std::true_type
+{
+    using char_type = C;
+};
+
+// An encoding view over a decoding view: a transcoding (or sanitising) composition.
+template<class T>
+struct composition_of
+{
+    static constexpr bool value = false;
+};
+template<class Inner, class P, class C>
+struct composition_of<utf32_to_utf8_view<Inner, P, C>>
+{
+    static constexpr bool value = is_utf8_view<Inner>::value || is_utf16_view<Inner>::value;
+    static constexpr bool to_utf16 = false;
+    static constexpr bool from_utf16 = is_utf16_view<Inner>::value;
+    using char_type = C;
+};
+template<class Inner, class P, class C>
+struct composition_of<utf32_to_utf16_view<Inner, P, C>>
+{
+    static constexpr bool value = is_utf8_view<Inner>::value || is_utf16_view<Inner>::value;
+    static constexpr bool to_utf16 = true;
+    static constexpr bool from_utf16 = is_utf16_view<Inner>::value;
     using char_type = C;
 };
 
@@ -83,6 +129,7 @@ class direct_sink
     Out out_;
 
 public:
+    static constexpr std::size_t max_reserve = static_cast<std::size_t>(-1);
     explicit direct_sink(Out out) : out_(out) {}
     // Room for at least `n` more elements.
     T* reserve(std::size_t) noexcept { return reinterpret_cast<T*>(out_); }
@@ -114,6 +161,7 @@ class buffered_sink
     }
 
 public:
+    static constexpr std::size_t max_reserve = capacity;
     explicit buffered_sink(Out out) : out_(std::move(out)) {}
     T* reserve(std::size_t n)
     {
@@ -472,6 +520,68 @@ Out copy_encode(View&& v, Out out)
         return copy_generic(std::forward<View>(v), std::move(out));
 }
 
+// `units | views::utf16 | views::utf32_to_utf8`, `bytes | views::utf8 | views::utf32_to_utf16`,
+// and the sanitising `utf8 | utf32_to_utf8`, `utf16 | utf32_to_utf16`: straight from the source
+// code units to the target's (detail/transcode.hpp).
+template<class View, class Out>
+Out copy_composition(View&& v, Out out)
+{
+    using traits = composition_of<remove_cvref_t<View>>;
+    using inner_t = remove_cvref_t<decltype(std::declval<View>().base())>;
+    using source_t = remove_cvref_t<decltype(std::declval<inner_t>().base())>;
+    if constexpr (is_contiguous_v<source_t> && (can_take_base_v<View> || std::is_rvalue_reference<View&&>::value))
+    {
+        auto outer_policy = v.policy();
+        auto inner = std::forward<View>(v).base();
+        auto inner_policy = inner.policy();
+        auto source = std::move(inner).base();
+        constexpr bool per_code_unit = per_code_unit_v<decltype(inner_policy)>;
+        using char_type = typename traits::char_type;
+        if constexpr (traits::from_utf16)
+        {
+            auto const* const first = rng::lib::data(source);
+            auto const* const last = first + rng::lib::size(source);
+            if constexpr (traits::to_utf16)
+            {
+                sink_for<char_type, char_type, Out> sink(std::move(out));
+                sanitize_contiguous<utf16_rules, utf16_writer, per_code_unit>(
+                    first, last, [](auto const* p, std::size_t n) { return find_invalid_utf16(p, n); },
+                    inner_policy, outer_policy, sink);
+                return sink.finish();
+            }
+            else
+            {
+                sink_for<unsigned char, char_type, Out> sink(std::move(out));
+                transcode_contiguous<utf16_rules, utf8_writer, per_code_unit>(first, last, inner_policy,
+                                                                             outer_policy, sink);
+                return sink.finish();
+            }
+        }
+        else
+        {
+            unsigned char const* const first = byte_data(source);
+            unsigned char const* const last = first + rng::lib::size(source);
+            if constexpr (traits::to_utf16)
+            {
+                sink_for<char_type, char_type, Out> sink(std::move(out));
+                transcode_contiguous<utf8_rules, utf16_writer, per_code_unit>(first, last, inner_policy,
+                                                                             outer_policy, sink);
+                return sink.finish();
+            }
+            else
+            {
+                sink_for<unsigned char, char_type, Out> sink(std::move(out));
+                sanitize_contiguous<utf8_rules, utf8_writer, per_code_unit>(
+                    first, last, [](unsigned char const* p, std::size_t n) { return find_invalid_utf8(p, n); },
+                    inner_policy, outer_policy, sink);
+                return sink.finish();
+            }
+        }
+    }
+    else
+        return copy_generic(std::forward<View>(v), std::move(out));
+}
+
 template<class C, class = void>
 struct is_resizable_contiguous : std::false_type
 {
@@ -494,7 +604,9 @@ template<class View, class Out>
 BOOST_FORCEINLINE Out copy(View&& v, Out out)
 {
     using view_t = detail::remove_cvref_t<View>;
-    if constexpr (detail::is_utf8_view<view_t>::value)
+    if constexpr (detail::composition_of<view_t>::value)
+        return detail::copy_composition(std::forward<View>(v), std::move(out));
+    else if constexpr (detail::is_utf8_view<view_t>::value)
         return detail::copy_decode(std::forward<View>(v), std::move(out));
     else if constexpr (detail::is_utf32_to_utf8_view<view_t>::value)
         return detail::copy_encode(std::forward<View>(v), std::move(out));
@@ -537,90 +649,103 @@ BOOST_FORCEINLINE C to(View&& v)
     return c;
 }
 
-// An iterator into `r` at the first code unit of the first ill-formed subpart (UTF-8 code
-// units), or at the first value that is not a scalar value (code points); end when there is none.
+namespace detail {
+
+// Which form find_invalid and is_valid check, by element size: UTF-8, UTF-16, or code points.
+template<class T>
+struct checked_form
+{
+    static constexpr bool utf8 = is_code_unit_v<T>;
+    static constexpr bool utf16 = is_utf16_unit_v<T>;
+    static constexpr bool code_points = is_code_point_v<T> && !utf16;
+    static_assert(utf8 || utf16 || code_points,
+                  "boost::utf::find_invalid and is_valid check a range of UTF-8 code units (char, "
+                  "char8_t, unsigned char, signed char, std::byte), of UTF-16 code units "
+                  "(char16_t, std::uint16_t, 16-bit wchar_t) or of code points (char32_t, or an "
+                  "integer type of at least 21 bits)");
+};
+
+// Index of the first ill-formed subpart (or bad code point) of a contiguous range, or its size.
+template<class R>
+std::size_t find_invalid_contiguous(R& r) noexcept
+{
+    using value_t = rng::range_value_t<R>;
+    std::size_t const n = static_cast<std::size_t>(rng::lib::size(r));
+    if constexpr (checked_form<value_t>::utf8)
+        return find_invalid_utf8(byte_data(r), n);
+    else if constexpr (checked_form<value_t>::utf16)
+        return find_invalid_utf16(rng::lib::data(r), n);
+    else
+        return find_invalid_code_point(rng::lib::data(r), n);
+}
+
+// Steps `it` past one element; false when that element is ill-formed.
+template<class I, class S>
+constexpr bool step_valid(I& it, S const& last)
+{
+    using value_t = rng::iter_value_t<I>;
+    if constexpr (checked_form<value_t>::utf8)
+        return decode_next(it, last).ok();
+    else if constexpr (checked_form<value_t>::utf16)
+        return decode_next16(it, last).ok();
+    else
+    {
+        bool const ok = check_scalar(*it) == error_kind{};
+        ++it;
+        return ok;
+    }
+}
+
+} // namespace detail
+
+// An iterator into `r` at the first code unit of the first ill-formed subpart (UTF-8 or UTF-16
+// code units, by element size), or at the first value that is not a scalar value (code
+// points); end when there is none.
 template<class R>
 BOOST_FORCEINLINE detail::rng::lib::borrowed_iterator_t<R> find_invalid(R&& r)
 {
     using value_t = detail::rng::range_value_t<R>;
-    static_assert(detail::is_code_unit_v<value_t> || detail::is_code_point_v<value_t>,
-                  "boost::utf::find_invalid checks a range of UTF-8 code units (char, char8_t, "
-                  "unsigned char, signed char, std::byte) or of code points (char32_t, or an "
-                  "integer type of at least 21 bits)");
+    static_assert(detail::checked_form<value_t>::utf8 || detail::checked_form<value_t>::utf16 ||
+                      detail::checked_form<value_t>::code_points,
+                  "");
     static_assert(detail::rng::forward_range<R>,
                   "boost::utf::find_invalid returns a position, so it needs a forward range; "
                   "is_valid works on single-pass ranges");
     if constexpr (detail::is_contiguous_v<R>)
-    {
-        std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(r));
-        if constexpr (detail::is_code_unit_v<value_t>)
-            return detail::rng::lib::next(detail::rng::begin(r),
-                                          static_cast<detail::rng::range_difference_t<R>>(
-                                              detail::find_invalid_utf8(detail::byte_data(r), n)));
-        else
-            return detail::rng::lib::next(
-                detail::rng::begin(r),
-                static_cast<detail::rng::range_difference_t<R>>(detail::find_invalid_code_point(
-                    detail::rng::lib::data(r), n)));
-    }
+        return detail::rng::lib::next(detail::rng::begin(r), static_cast<detail::rng::range_difference_t<R>>(
+                                                                 detail::find_invalid_contiguous(r)));
     else
     {
         auto it = detail::rng::begin(r);
         auto const last = detail::rng::end(r);
         while (!(it == last))
         {
-            if constexpr (detail::is_code_unit_v<value_t>)
-            {
-                auto at = it;
-                if (!detail::decode_next(it, last).ok())
-                    return at;
-            }
-            else
-            {
-                if (detail::check_scalar(*it) != error_kind{})
-                    return it;
-                ++it;
-            }
+            auto at = it;
+            if (!detail::step_valid(it, last))
+                return at;
         }
         return it;
     }
 }
 
-// True when `r` is well-formed UTF-8 (code units) or holds only scalar values (code points).
+// True when `r` is well-formed UTF-8 or UTF-16 (code units, by element size) or holds only
+// scalar values (code points).
 template<class R>
 BOOST_FORCEINLINE bool is_valid(R&& r)
 {
     using value_t = detail::rng::range_value_t<R>;
-    static_assert(detail::is_code_unit_v<value_t> || detail::is_code_point_v<value_t>,
-                  "boost::utf::is_valid checks a range of UTF-8 code units (char, char8_t, "
-                  "unsigned char, signed char, std::byte) or of code points (char32_t, or an "
-                  "integer type of at least 21 bits)");
+    static_assert(detail::checked_form<value_t>::utf8 || detail::checked_form<value_t>::utf16 ||
+                      detail::checked_form<value_t>::code_points,
+                  "");
     if constexpr (detail::is_contiguous_v<R>)
-    {
-        std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(r));
-        if constexpr (detail::is_code_unit_v<value_t>)
-            return detail::find_invalid_utf8(detail::byte_data(r), n) == n;
-        else
-            return detail::find_invalid_code_point(detail::rng::lib::data(r), n) == n;
-    }
+        return detail::find_invalid_contiguous(r) == static_cast<std::size_t>(detail::rng::lib::size(r));
     else
     {
         auto it = detail::rng::begin(r);
         auto const last = detail::rng::end(r);
         while (!(it == last))
-        {
-            if constexpr (detail::is_code_unit_v<value_t>)
-            {
-                if (!detail::decode_next(it, last).ok())
-                    return false;
-            }
-            else
-            {
-                if (detail::check_scalar(*it) != error_kind{})
-                    return false;
-                ++it;
-            }
-        }
+            if (!detail::step_valid(it, last))
+                return false;
         return true;
     }
 }

@@ -24,6 +24,9 @@
 namespace boost {
 namespace utf {
 namespace detail {
+// Compiled for this translation unit's target: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
+inline namespace BOOST_UTF_ISA_NAMESPACE {
+
 
 // A policy seen through a window that starts `origin` bytes into the stream: the bulk decoder
 // counts offsets from the buffer it is given, the stream's user from its first byte.
@@ -55,6 +58,8 @@ BOOST_NOINLINE Out decode_stream_run(unsigned char const* first, unsigned char c
     return sink.finish();
 }
 
+
+} // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
 
 // Decodes a stream of UTF-8 that arrives in chunks. For every way of cutting the input, the code
@@ -89,7 +94,7 @@ class utf8_decoder
         char32_t c = d.value;
         if (!d.ok())
         {
-            c = policy_(error_info{d.kind, at, n, d.value});
+            c = detail::decoding_replacement(policy_, d, n, at);
             if (c == no_replacement)
                 return out;
         }

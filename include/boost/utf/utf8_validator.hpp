@@ -22,6 +22,9 @@
 namespace boost {
 namespace utf {
 namespace detail {
+// Compiled for this translation unit's target: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
+inline namespace BOOST_UTF_ISA_NAMESPACE {
+
 
 // The validator's one call into the bulk internals of algorithm.hpp: the offset in [first,
 // first + n) of the first ill-formed subpart, or `n`. [first, first + n) begins and ends at
@@ -32,6 +35,8 @@ BOOST_NOINLINE inline std::size_t find_invalid_stream_run(unsigned char const* f
     return find_invalid_utf8(first, n);
 }
 
+
+} // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
 
 // Checks a stream of UTF-8 that arrives in chunks. write() returns false as soon as the bytes so

@@ -7,16 +7,16 @@
 
 // The UTF-8 rules, and nothing else: what is well-formed (RFC 3629 section 4, Unicode Table 3-7),
 // where a maximal subpart ends (Unicode 3.9), which error_kind it is, and how a scalar value is
-// written. Every reader and writer in the library steps through these functions.
+// written. Every reader and writer of UTF-8 in the library steps through these functions.
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
 #include <boost/utf/detail/type_traits.hpp>
+#include <boost/utf/detail/unicode.hpp>
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
 namespace boost {
@@ -33,13 +33,6 @@ inline constexpr bool is_code_unit_v =
     || std::is_same<T, char8_t>::value
 #endif
     ;
-
-// Code point inputs: char32_t, or any integer with room for 10FFFF.
-template<class T>
-inline constexpr bool is_code_point_v =
-    std::is_same<T, char32_t>::value ||
-    (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
-     std::numeric_limits<T>::digits >= 21);
 
 template<class T>
 constexpr unsigned char to_byte(T unit) noexcept
@@ -96,16 +89,6 @@ constexpr std::array<lead_rule, 256> make_lead_rules() noexcept
 }
 
 inline constexpr std::array<lead_rule, 256> lead_rules = make_lead_rules();
-
-// One step of decoding: a scalar value, or one maximal subpart.
-struct decoded
-{
-    char32_t value;       // the scalar value; for an error, the subpart's first code unit
-    unsigned char length; // code units read: 1..4 for a scalar, 1..3 for a subpart
-    error_kind kind;      // error_kind{} for a scalar
-
-    constexpr bool ok() const noexcept { return kind == error_kind{}; }
-};
 
 // Iterators that can read a few code units ahead once they know how many are left: the decoder
 // then tests the end once per element instead of once per code unit.
@@ -216,22 +199,6 @@ BOOST_FORCEINLINE constexpr decoded decode_next(I& it, S const& last) noexcept(n
     return {value, rule.length, error_kind{}};
 }
 
-// Code units that one decoding step accounts for: the whole element, or only its first code unit
-// when the policy reports errors per code unit.
-template<bool PerCodeUnit>
-constexpr unsigned char step_length(decoded const& d) noexcept
-{
-    return (PerCodeUnit && !d.ok()) ? 1 : d.length;
-}
-
-// One step of decoding backwards: where the element starts, and what it is.
-template<class I>
-struct decoded_before
-{
-    I start;
-    decoded element;
-};
-
 // The element that ends at `p`, where `p` (!= first) is an element boundary found by decoding
 // forwards. Elements longer than one code unit begin with a lead byte C2..F4 and continue with at
 // most three continuation bytes, and a lead byte always begins an element; so either the nearest
@@ -270,31 +237,7 @@ constexpr decoded_before<I> decode_previous(I const& first, I const& p, S const&
 
 // ---- encoding --------------------------------------------------------------------------------
 
-// error_kind{} when `value` is a Unicode scalar value.
-template<class T>
-constexpr error_kind check_scalar(T value) noexcept
-{
-    if constexpr (std::is_signed<T>::value)
-    {
-        if (value < 0)
-            return error_kind::out_of_range;
-    }
-    auto const v = static_cast<std::make_unsigned_t<T>>(value);
-    if (v > 0x10FFFFu)
-        return error_kind::out_of_range;
-    if (v >= 0xD800u && v <= 0xDFFFu)
-        return error_kind::surrogate;
-    return error_kind{};
-}
-
-// The UTF-8 form of a scalar value, first code unit in the low byte: what an iterator that hands
-// out one code unit at a time keeps, with no byte array to assemble.
-struct encoded_word
-{
-    std::uint32_t units;
-    unsigned char length;
-};
-
+// The UTF-8 form of a scalar value, first code unit in the low byte.
 // `c` must be a scalar value.
 BOOST_FORCEINLINE constexpr encoded_word encode_word(char32_t c) noexcept
 {
@@ -323,6 +266,45 @@ BOOST_FORCEINLINE constexpr encoded encode(char32_t c) noexcept
              static_cast<unsigned char>(w.units >> 16), static_cast<unsigned char>(w.units >> 24)},
             w.length};
 }
+
+// ---- the form, as the generic iterators see it ----------------------------------------------
+
+// decoding_iterator and encoding_iterator are written once; this is all they know of UTF-8.
+struct utf8_rules
+{
+    template<class T>
+    static constexpr bool is_unit_v = is_code_unit_v<T>;
+
+    // Decoding: the element at `it` (it != last), leaving `it` past it.
+    template<class I, class S>
+    BOOST_FORCEINLINE static constexpr decoded next(I& it, S const& last) noexcept(nothrow_iteration_v<I, S>)
+    {
+        return decode_next(it, last);
+    }
+
+    // Decoding backwards: the element that ends at the boundary `p` (!= first).
+    template<bool PerCodeUnit, class I, class S>
+    static constexpr decoded_before<I> previous(I const& first, I const& p, S const& last)
+        noexcept(nothrow_iteration_v<I, S>)
+    {
+        return decode_previous<PerCodeUnit>(first, p, last);
+    }
+
+    // Encoding: code units are `unit_bits` wide, packed first-lowest into a word by encode(). A
+    // form of more than one code unit has no zero code unit, and no form is all ones.
+    static constexpr unsigned unit_bits = 8;
+    // Every value below this is a scalar value, whose form needs no other test than its size.
+    static constexpr std::uint32_t unchecked_below = 0x800u;
+
+    // `c` must be a scalar value.
+    BOOST_FORCEINLINE static constexpr std::uint32_t encode(char32_t c) noexcept { return encode_word(c).units; }
+
+    template<class CharT>
+    static constexpr CharT unit(std::uint32_t units) noexcept
+    {
+        return from_byte<CharT>(static_cast<unsigned char>(units));
+    }
+};
 
 } // namespace detail
 } // namespace utf

@@ -24,6 +24,9 @@
 namespace boost {
 namespace utf {
 namespace detail {
+// Compiled for this translation unit's target: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
+inline namespace BOOST_UTF_ISA_NAMESPACE {
+
 
 // Whether `d`, decoded from exactly `available` bytes, stopped only because they ran out: then
 // more bytes could still make it a well-formed sequence, and nothing about it is certain yet.
@@ -204,6 +207,8 @@ void for_each_contiguous_piece(R&& chunk, Consume&& consume)
     }
 }
 
+
+} // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
 } // namespace utf
 } // namespace boost

@@ -1,0 +1,84 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_DETAIL_UNICODE_HPP
+#define BOOST_UTF_DETAIL_UNICODE_HPP
+
+// What every encoding form shares: which values are Unicode scalar values, and the shape of one
+// decoding step. The rules of each form are in utf8.hpp and utf16.hpp.
+
+#include <boost/utf/config.hpp>
+#include <boost/utf/error.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace boost {
+namespace utf {
+namespace detail {
+
+// Code point inputs: char32_t, or any integer with room for 10FFFF.
+template<class T>
+inline constexpr bool is_code_point_v =
+    std::is_same<T, char32_t>::value ||
+    (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+     std::numeric_limits<T>::digits >= 21);
+
+// error_kind{} when `value` is a Unicode scalar value.
+template<class T>
+constexpr error_kind check_scalar(T value) noexcept
+{
+    if constexpr (std::is_signed<T>::value)
+    {
+        if (value < 0)
+            return error_kind::out_of_range;
+    }
+    auto const v = static_cast<std::make_unsigned_t<T>>(value);
+    if (v > 0x10FFFFu)
+        return error_kind::out_of_range;
+    if (v >= 0xD800u && v <= 0xDFFFu)
+        return error_kind::surrogate;
+    return error_kind{};
+}
+
+// One step of decoding: a scalar value, or one maximal subpart.
+struct decoded
+{
+    char32_t value;       // the scalar value; for an error, the subpart's first code unit
+    unsigned char length; // code units read: 1..4 (UTF-8) or 1..2 (UTF-16) for a scalar; for a subpart, 1..3 or 1
+    error_kind kind;      // error_kind{} for a scalar
+
+    constexpr bool ok() const noexcept { return kind == error_kind{}; }
+};
+
+// Code units that one decoding step accounts for: the whole element, or only its first code unit
+// when the policy reports errors per code unit.
+template<bool PerCodeUnit>
+constexpr unsigned char step_length(decoded const& d) noexcept
+{
+    return (PerCodeUnit && !d.ok()) ? 1 : d.length;
+}
+
+// One step of decoding backwards: where the element starts, and what it is.
+template<class I>
+struct decoded_before
+{
+    I start;
+    decoded element;
+};
+
+// The encoded form of a scalar value as one integer, first code unit in the lowest bits: what an
+// iterator that hands out one code unit at a time keeps, with no array to assemble.
+struct encoded_word
+{
+    std::uint32_t units;
+    unsigned char length;
+};
+
+} // namespace detail
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_DETAIL_UNICODE_HPP

@@ -1,0 +1,140 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_DETAIL_UTF16_HPP
+#define BOOST_UTF_DETAIL_UTF16_HPP
+
+// The UTF-16 rules, and nothing else (Unicode 3.9, D91; RFC 2781 section 2): what is well-formed,
+// which error_kind an unpaired surrogate is, and how a scalar value is written. Every reader and
+// writer of UTF-16 in the library steps through these functions.
+//
+// Well-formed UTF-16 is 0000..D7FF and E000..FFFF alone, or a high surrogate D800..DBFF followed
+// by a low surrogate DC00..DFFF. Every other code unit is an ill-formed subpart of its own: a high
+// surrogate not followed by a low one is `truncated`, a low surrogate not preceded by a high one
+// is `unexpected_continuation`.
+
+#include <boost/utf/config.hpp>
+#include <boost/utf/error.hpp>
+#include <boost/utf/detail/type_traits.hpp>
+#include <boost/utf/detail/unicode.hpp>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace boost {
+namespace utf {
+namespace detail {
+
+// ---- code unit types -----------------------------------------------------------------------
+
+template<class T>
+inline constexpr bool is_utf16_unit_v =
+    std::is_same<T, char16_t>::value || std::is_same<T, std::uint16_t>::value ||
+    (std::is_same<T, wchar_t>::value && sizeof(wchar_t) == 2);
+
+template<class T>
+constexpr std::uint16_t to_unit16(T unit) noexcept
+{
+    return static_cast<std::uint16_t>(unit);
+}
+
+constexpr bool is_surrogate16(std::uint32_t u) noexcept { return (u & 0xF800u) == 0xD800u; }
+constexpr bool is_high_surrogate(std::uint32_t u) noexcept { return (u & 0xFC00u) == 0xD800u; }
+constexpr bool is_low_surrogate(std::uint32_t u) noexcept { return (u & 0xFC00u) == 0xDC00u; }
+
+// ---- decoding --------------------------------------------------------------------------------
+
+// Reads the element that starts at `it` (it != last) and leaves `it` just past it. Never steps
+// over the code unit that ends a subpart, so a single-pass input iterator loses nothing.
+template<class I, class S>
+BOOST_FORCEINLINE constexpr decoded decode_next16(I& it, S const& last) noexcept(nothrow_iteration_v<I, S>)
+{
+    std::uint32_t const u = to_unit16(*it);
+    ++it;
+    if (BOOST_LIKELY(!is_surrogate16(u)))
+        return {u, 1, error_kind{}};
+    if (!is_high_surrogate(u))
+        return {u, 1, error_kind::unexpected_continuation};
+    if (it == last)
+        return {u, 1, error_kind::truncated};
+    std::uint32_t const low = to_unit16(*it);
+    if (!is_low_surrogate(low))
+        return {u, 1, error_kind::truncated};
+    ++it;
+    return {0x10000u + ((u - 0xD800u) << 10) + (low - 0xDC00u), 2, error_kind{}};
+}
+
+// The element that ends at `p`, where `p` (!= first) is an element boundary found by decoding
+// forwards. A high surrogate always takes the low surrogate after it, so a low surrogate before
+// `p` with a high one before it ends a pair; anything else is an element of one code unit.
+// Every error is one code unit, so reporting per code unit changes nothing.
+template<bool PerCodeUnit, class I, class S>
+constexpr decoded_before<I> decode_previous16(I const& first, I const& p, S const& last)
+    noexcept(nothrow_iteration_v<I, S>)
+{
+    I single = p;
+    --single;
+    if (is_low_surrogate(to_unit16(*single)) && single != first)
+    {
+        I pair = single;
+        --pair;
+        if (is_high_surrogate(to_unit16(*pair)))
+        {
+            I end = pair;
+            return {pair, decode_next16(end, last)};
+        }
+    }
+    I end = single;
+    return {single, decode_next16(end, last)};
+}
+
+// ---- encoding --------------------------------------------------------------------------------
+
+// The UTF-16 form of a scalar value `c`, first code unit in the low half.
+BOOST_FORCEINLINE constexpr encoded_word encode_word16(char32_t c) noexcept
+{
+    if (c < 0x10000u)
+        return {c, 1};
+    std::uint32_t const v = c - 0x10000u;
+    return {(0xD800u | v >> 10) | (0xDC00u | (v & 0x3FFu)) << 16, 2};
+}
+
+// ---- the form, as the generic iterators see it ----------------------------------------------
+
+struct utf16_rules
+{
+    template<class T>
+    static constexpr bool is_unit_v = is_utf16_unit_v<T>;
+
+    template<class I, class S>
+    BOOST_FORCEINLINE static constexpr decoded next(I& it, S const& last) noexcept(nothrow_iteration_v<I, S>)
+    {
+        return decode_next16(it, last);
+    }
+
+    template<bool PerCodeUnit, class I, class S>
+    static constexpr decoded_before<I> previous(I const& first, I const& p, S const& last)
+        noexcept(nothrow_iteration_v<I, S>)
+    {
+        return decode_previous16<PerCodeUnit>(first, p, last);
+    }
+
+    // A pair has no zero code unit, and no form is FFFF FFFF (a pair starts with D800..DBFF).
+    static constexpr unsigned unit_bits = 16;
+    static constexpr std::uint32_t unchecked_below = 0xD800u;
+
+    BOOST_FORCEINLINE static constexpr std::uint32_t encode(char32_t c) noexcept { return encode_word16(c).units; }
+
+    template<class CharT>
+    static constexpr CharT unit(std::uint32_t units) noexcept
+    {
+        return static_cast<CharT>(static_cast<std::uint16_t>(units));
+    }
+};
+
+} // namespace detail
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_DETAIL_UTF16_HPP
