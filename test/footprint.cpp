@@ -11,6 +11,7 @@
 #define BOOST_TEST_MODULE footprint
 #include <boost/test/unit_test.hpp>
 
+#include "counting_new.hpp"
 #include "test_support.hpp"
 
 #include <atomic>
@@ -21,24 +22,6 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
-
-namespace {
-
-// Counts every call of the global operator new; the tests read it around the code they check.
-std::atomic<std::size_t> allocations{0};
-
-} // namespace
-
-void* operator new(std::size_t size)
-{
-    ++allocations;
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace utf = boost::utf;
 namespace views = boost::utf::views;
@@ -108,9 +91,9 @@ std::size_t walk(View&& v)
 template<class F>
 std::size_t without_allocating(F f)
 {
-    std::size_t const before = allocations.load();
+    std::size_t const before = test::allocations.load();
     std::size_t const r = f();
-    std::size_t const allocated = allocations.load() - before;
+    std::size_t const allocated = test::allocations.load() - before;
     BOOST_TEST(allocated == 0u);
     return r;
 }
@@ -124,10 +107,10 @@ std::string const text = test::bytes("41 C3 A9 E2 82 AC F0 9F 98 80 80 C0 AF E0 
 BOOST_AUTO_TEST_CASE(counting_allocator_counts)
 {
     // The check below is only worth something if the replacement operator new is the one used.
-    std::size_t const before = allocations.load();
+    std::size_t const before = test::allocations.load();
     std::string* s = new std::string(64, 'x');
     delete s;
-    std::size_t const allocated = allocations.load() - before;
+    std::size_t const allocated = test::allocations.load() - before;
     BOOST_TEST(allocated >= 1u);
 }
 

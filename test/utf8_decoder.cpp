@@ -17,6 +17,7 @@
 #include "corpus_files.hpp"
 #include "json.hpp"
 #include "stream_support.hpp"
+#include "counting_new.hpp"
 #include "test_support.hpp"
 
 #include <atomic>
@@ -30,23 +31,6 @@
 #include <string_view>
 #include <type_traits>
 #include <vector>
-
-namespace {
-
-std::atomic<std::size_t> allocations{0};
-
-} // namespace
-
-void* operator new(std::size_t size)
-{
-    ++allocations;
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace utf = boost::utf;
 namespace views = boost::utf::views;
@@ -437,7 +421,7 @@ BOOST_AUTO_TEST_CASE(nothing_allocates)
         in += test::random_utf8ish(gen, 20) + "some ASCII and \xE2\x82\xAC ";
     std::vector<char32_t> out(in.size() + 3);
     std::list<char> const list_chunk(in.begin(), in.begin() + 1000);
-    std::size_t const before = allocations.load();
+    std::size_t const before = test::allocations.load();
     for (int policy = 0; policy < 2; ++policy)
     {
         utf::utf8_decoder<utf::replace_policy> replacing;
@@ -456,7 +440,7 @@ BOOST_AUTO_TEST_CASE(nothing_allocates)
         counted = skipping.decode(std::string_view(in.data(), 5000), counted);
         BOOST_TEST(counted.count > 0u);
     }
-    BOOST_TEST(allocations.load() == before);
+    BOOST_TEST(test::allocations.load() == before);
 }
 
 namespace {

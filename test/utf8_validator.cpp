@@ -16,6 +16,7 @@
 #include "corpus_files.hpp"
 #include "json.hpp"
 #include "stream_support.hpp"
+#include "counting_new.hpp"
 #include "test_support.hpp"
 
 #include <atomic>
@@ -28,23 +29,6 @@
 #include <string_view>
 #include <type_traits>
 #include <vector>
-
-namespace {
-
-std::atomic<std::size_t> allocations{0};
-
-} // namespace
-
-void* operator new(std::size_t size)
-{
-    ++allocations;
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace utf = boost::utf;
 
@@ -221,14 +205,14 @@ BOOST_AUTO_TEST_CASE(nothing_allocates)
     while (in.size() < 200000)
         in += "some ASCII, \xC3\xA9, \xE2\x82\xAC and \xF0\x9F\x98\x80. ";
     std::list<char> const list_chunk(in.begin(), in.begin() + 1000);
-    std::size_t const before = allocations.load();
+    std::size_t const before = test::allocations.load();
     utf::utf8_validator v;
     bool ok = true;
     for (std::size_t at = 0; at < in.size(); at += 65521)
         ok = v.write(std::string_view(in.data() + at, std::min<std::size_t>(65521, in.size() - at))) && ok;
     ok = v.write(list_chunk) && ok;
     ok = v.finish() && ok;
-    BOOST_TEST(allocations.load() == before);
+    BOOST_TEST(test::allocations.load() == before);
     BOOST_TEST(ok);
 }
 
