@@ -47,10 +47,10 @@ struct error_info
     // Decoding: index of the subpart's first code unit, counted from the view's start.
     // Encoding: index of the rejected code point.
     std::size_t offset;
-    // Decoding: code units in the subpart (1 to 3). Encoding: 1.
+    // Decoding: code units in the subpart (UTF-8: 1 to 3; UTF-16: 1). Encoding: 1.
     std::size_t length;
-    // Decoding: the subpart's first code unit (0..FF). Encoding: the rejected value, converted
-    // to char32_t (a negative input wraps).
+    // Decoding: the subpart's first code unit (UTF-8: 0..FF; UTF-16: D800..DFFF). Encoding: the
+    // rejected value, converted to char32_t (a negative input wraps).
     char32_t value;
 };
 

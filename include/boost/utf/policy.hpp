@@ -71,16 +71,22 @@ inline constexpr skip_policy skip_on_error{};
 
 namespace detail {
 
-template<class P, class = void>
-struct is_error_policy : std::false_type
+// `f(info)`, with `f` an expression of type F (a reference type), is valid and converts to char32_t.
+template<class F, class = void>
+struct answers_errors : std::false_type
 {
 };
 
+template<class F>
+struct answers_errors<
+    F, std::enable_if_t<std::is_convertible<decltype(std::declval<F>()(std::declval<error_info const&>())),
+                                            char32_t>::value>> : std::true_type
+{
+};
+
+// A policy is called as const (see the protocol above).
 template<class P>
-struct is_error_policy<
-    P, std::enable_if_t<std::is_convertible<
-           decltype(std::declval<P const&>()(std::declval<error_info const&>())), char32_t>::value>>
-    : std::true_type
+struct is_error_policy : answers_errors<P const&>
 {
 };
 
@@ -119,21 +125,8 @@ BOOST_FORCEINLINE constexpr char32_t encoding_replacement(P& policy, error_info 
 
 // Callable with an error_info when not const: a policy, or a `mutable` lambda meant as one. The
 // adaptors route such an argument to check_error_policy, which says what is wrong with it.
-template<class P, class = void>
-struct is_policy_shaped : std::false_type
-{
-};
-
 template<class P>
-struct is_policy_shaped<
-    P, std::enable_if_t<std::is_convertible<
-           decltype(std::declval<P&>()(std::declval<error_info const&>())), char32_t>::value>>
-    : std::true_type
-{
-};
-
-template<class P>
-inline constexpr bool is_policy_shaped_v = is_error_policy_v<P> || is_policy_shaped<P>::value;
+inline constexpr bool is_policy_shaped_v = is_error_policy_v<P> || answers_errors<P&>::value;
 
 // What the policy makes of a decoding error `d` (not ok) at `offset`, reported as `length` code
 // units: a code point to deliver, or no_replacement to deliver nothing. Every decoder calls
@@ -149,11 +142,11 @@ BOOST_FORCEINLINE constexpr char32_t decoding_replacement(P& policy, decoded con
 template<class P>
 struct check_error_policy
 {
-    static_assert(is_error_policy_v<P> || !is_policy_shaped<P>::value,
+    static_assert(is_error_policy_v<P> || !is_policy_shaped_v<P>,
                   "boost::utf: the error policy can only be called when it is not const (a mutable "
                   "lambda?); iterators keep copies of it, so state kept in it would be split "
                   "between them: capture a counter or log by reference instead");
-    static_assert(is_error_policy_v<P> || is_policy_shaped<P>::value,
+    static_assert(is_policy_shaped_v<P>,
                   "boost::utf: the error policy must be callable as policy(boost::utf::error_info) "
                   "and return a char32_t: pass throw_on_error, replace_on_error, skip_on_error, "
                   "replace_policy{U'?'}, a lambda or an object of your own that follows that protocol");

@@ -27,7 +27,6 @@ namespace detail {
 // Compiled for this translation unit's target: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
 inline namespace BOOST_UTF_ISA_NAMESPACE {
 
-
 // A policy seen through a window that starts `origin` bytes into the stream: the bulk decoder
 // counts offsets from the buffer it is given, the stream's user from its first byte.
 template<class Policy>
@@ -50,14 +49,13 @@ struct stream_offset_policy
 // the speed of a byte-at-a-time loop depends on what it is inlined into.
 template<bool PerCodeUnit, class Policy, class Out>
 BOOST_NOINLINE Out decode_stream_run(unsigned char const* first, unsigned char const* last, std::size_t origin,
-                      Policy& policy, Out out)
+                                    Policy& policy, Out out)
 {
     stream_offset_policy<Policy> shifted{&policy, origin};
     sink_for<char32_t, char32_t, Out> sink(std::move(out));
     decode_contiguous<PerCodeUnit>(first, last, shifted, sink);
     return sink.finish();
 }
-
 
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
@@ -124,9 +122,7 @@ class utf8_decoder
             if (p != held)
                 out = detail::decode_stream_run<per_code_unit>(
                     p, held, origin + static_cast<std::size_t>(p - first), policy_, std::move(out));
-            carry.size = static_cast<unsigned char>(last - held);
-            for (unsigned char i = 0; i != carry.size; ++i)
-                carry.bytes[i] = held[i];
+            detail::hold(carry, held, last);
         }
         consumed_ = origin + n;
         carry_ = carry;

@@ -25,7 +25,6 @@ namespace detail {
 // Compiled for this translation unit's target: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
 inline namespace BOOST_UTF_ISA_NAMESPACE {
 
-
 // The validator's one call into the bulk internals of algorithm.hpp: the offset in [first,
 // first + n) of the first ill-formed subpart, or `n`. [first, first + n) begins and ends at
 // element boundaries. Out of line, so that there is one copy of the validation loop whatever
@@ -34,7 +33,6 @@ BOOST_NOINLINE inline std::size_t find_invalid_stream_run(unsigned char const* f
 {
     return find_invalid_utf8(first, n);
 }
-
 
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
@@ -86,9 +84,7 @@ class utf8_validator
                 return fail(detail::decode_next(next, held),
                             consumed_ + static_cast<std::size_t>(p + bad - first));
             }
-            carry_.size = static_cast<unsigned char>(last - held);
-            for (unsigned char i = 0; i != carry_.size; ++i)
-                carry_.bytes[i] = held[i];
+            detail::hold(carry_, held, last);
         }
         consumed_ += static_cast<std::size_t>(last - first);
         return true;
@@ -96,8 +92,7 @@ class utf8_validator
 
 public:
     // Checks the next chunk (a range of UTF-8 code units, or a buffer or a range of buffers, as
-    // utf8_decoder::decode takes them); false when the stream so far is
-    // certainly ill-formed.
+    // utf8_decoder::decode takes them); false when the stream so far is certainly ill-formed.
     template<class R>
     bool write(R&& chunk)
     {

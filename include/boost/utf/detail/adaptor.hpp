@@ -5,10 +5,10 @@
 #ifndef BOOST_UTF_DETAIL_ADAPTOR_HPP
 #define BOOST_UTF_DETAIL_ADAPTOR_HPP
 
-// The call and pipe forms shared by views::utf8 and views::utf32_to_utf8, and their composition
-// with other adaptors before a range is given. `Make` is a function object
-// `Make{}(range, policy)` that forms the view; this file only decides which arguments are a
-// range and which a policy, and what `|` means between adaptors.
+// The call and pipe forms shared by every adaptor (views::utf8, views::utf16, views::utf32_to_utf8,
+// views::utf32_to_utf16), and their composition with other adaptors before a range is given.
+// `Make` is a function object `Make{}(range, policy)` that forms the view; this file only decides
+// which arguments are a range and which a policy, and what `|` means between adaptors.
 //
 // Our adaptor objects are closures: `views::utf8`, `views::utf8(policy)`, and compositions of
 // those with other closures. Each derives from closure_base, which makes it one in the libraries
@@ -104,6 +104,14 @@ template<class D>
 using std_closure_base = no_std_closure_base;
 #endif
 
+// A closure that one of ours may be followed by in a composition of ours.
+template<class Right>
+inline constexpr bool composes_after_v = std::is_base_of<closure_tag, Right>::value
+#if BOOST_UTF_DETAIL_RANGE_V3_CLOSURES
+                                         || ::ranges::is_pipeable_v<Right>
+#endif
+    ;
+
 // D: the closure itself, with a const operator() that takes a range.
 template<class D>
 struct closure_base : closure_tag, std_closure_base<D>
@@ -116,27 +124,17 @@ struct closure_base : closure_tag, std_closure_base<D>
     {
         return self(std::forward<R>(r));
     }
-
 #endif
 
-    // closure | closure, both ours: one of ours, rather than std's composition, so that range-v3
-    // closures may follow it. (More specialised than std's operator| for two closures.)
-    template<class Right, std::enable_if_t<std::is_base_of<closure_tag, Right>::value, int> = 0>
+    // closure | closure, where the left one is ours and the right one ours or range-v3's: one
+    // of our compositions, rather than std's, so that range-v3 closures may follow it. (More
+    // specialised than std's operator| for two closures; range-v3 has none for a left operand
+    // that is not its own.)
+    template<class Right, std::enable_if_t<composes_after_v<Right>, int> = 0>
     friend constexpr auto operator|(D left, Right right)
     {
         return composed_closure<D, Right>(std::move(left), std::move(right));
     }
-
-#if BOOST_UTF_DETAIL_RANGE_V3_CLOSURES
-    // closure | range-v3 closure.
-    template<class Right, std::enable_if_t<::ranges::is_pipeable_v<Right> &&
-                                               !std::is_base_of<closure_tag, Right>::value,
-                                           int> = 0>
-    friend constexpr auto operator|(D left, Right right)
-    {
-        return composed_closure<D, Right>(std::move(left), std::move(right));
-    }
-#endif
 };
 
 // `left`, then `right`.

@@ -40,7 +40,6 @@ namespace detail {
 // Compiled for this translation unit's target: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
 inline namespace BOOST_UTF_ISA_NAMESPACE {
 
-
 // ---- UTF-16 validation -----------------------------------------------------------------------
 
 // Index of the first code unit of the first unpaired surrogate, or `n`. Blocks with no surrogate
@@ -134,7 +133,7 @@ BOOST_NOINLINE void transcode_error(decoded const& d, std::size_t at, std::size_
                                     Outer& outer, Sink& sink, O*& o)
 {
     sink.sync(o);
-    char32_t c = inner(error_info{d.kind, at, step_length<PerCodeUnit>(d), d.value});
+    char32_t c = decoding_replacement(inner, d, step_length<PerCodeUnit>(d), at);
     if (c != no_replacement)
     {
         error_kind const kind = check_scalar(c);
@@ -190,21 +189,13 @@ void transcode_contiguous(T const* const first, T const* const last, Inner& inne
 
 // ---- sanitising -----------------------------------------------------------------------------------
 
-// Elements in a well-formed stretch: code units that do not continue an element.
-inline std::size_t count_elements(unsigned char const* p, std::size_t n) noexcept
-{
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        count += !is_continuation(p[i]);
-    return count;
-}
-
-template<class T>
+// Elements in a well-formed stretch: the code units that begin one.
+template<class Rules, class T>
 std::size_t count_elements(T const* p, std::size_t n) noexcept
 {
     std::size_t count = 0;
     for (std::size_t i = 0; i < n; ++i)
-        count += !is_low_surrogate(to_unit16(p[i]));
+        count += Rules::begins_element(p[i]);
     return count;
 }
 
@@ -235,7 +226,7 @@ void sanitize_contiguous(T const* const first, T const* const last, FindInvalid 
         T const* const bad = p + good;
         if (bad == last)
             return;
-        index += count_elements(p, good);
+        index += count_elements<Rules>(p, good);
         p = bad;
         decoded const d = Rules::next(p, last);
         p = bad + step_length<PerCodeUnit>(d);
@@ -247,7 +238,6 @@ void sanitize_contiguous(T const* const first, T const* const last, FindInvalid 
         // rest of it ill-formed at once, as the view does.
     }
 }
-
 
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail

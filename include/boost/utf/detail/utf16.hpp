@@ -120,6 +120,13 @@ struct utf16_rules
         return decode_previous16<PerCodeUnit>(first, p, last);
     }
 
+    // In well-formed text, whether code unit `u` begins an element (rather than ends a pair).
+    template<class T>
+    static constexpr bool begins_element(T u) noexcept
+    {
+        return !is_low_surrogate(to_unit16(u));
+    }
+
     // A pair has no zero code unit, and no form is FFFF FFFF (a pair starts with D800..DBFF).
     static constexpr unsigned unit_bits = 16;
     static constexpr std::uint32_t unchecked_below = 0xD800u;

@@ -290,6 +290,9 @@ struct utf8_rules
         return decode_previous<PerCodeUnit>(first, p, last);
     }
 
+    // In well-formed text, whether code unit `u` begins an element (rather than continues one).
+    static constexpr bool begins_element(unsigned char u) noexcept { return !is_continuation(u); }
+
     // Encoding: code units are `unit_bits` wide, packed first-lowest into a word by encode(). A
     // form of more than one code unit has no zero code unit, and no form is all ones.
     static constexpr unsigned unit_bits = 8;

@@ -6,9 +6,10 @@
 #define BOOST_UTF_DETAIL_UTF8_STREAM_HPP
 
 // What utf8_decoder and utf8_validator share: how a chunk's bytes are reached, the few bytes a
-// stream holds between chunks, and the two questions asked of them. Both questions are answered by decode_next (detail/utf8.hpp),
-// so the rules of Table 3-7 are not stated again here: a run of bytes is held exactly when the
-// rules, told that the input ends after it, call it a valid prefix cut short by the end.
+// stream holds between chunks, and the two questions asked of them. Both questions are answered
+// by decode_next (detail/utf8.hpp), so the rules of Table 3-7 are not stated again here: a run
+// of bytes is held exactly when the rules, told that the input ends after it, call it a valid
+// prefix cut short by the end.
 
 #include <boost/utf/algorithm.hpp>
 #include <boost/utf/config.hpp>
@@ -26,7 +27,6 @@ namespace utf {
 namespace detail {
 // Compiled for this translation unit's target: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
 inline namespace BOOST_UTF_ISA_NAMESPACE {
-
 
 // Whether `d`, decoded from exactly `available` bytes, stopped only because they ran out: then
 // more bytes could still make it a well-formed sequence, and nothing about it is certain yet.
@@ -63,6 +63,14 @@ struct utf8_carry
     unsigned char bytes[3];
     unsigned char size;
 };
+
+// Keeps [held, last), what held_tail left of a chunk (at most three bytes), for the next chunk.
+inline void hold(utf8_carry& carry, unsigned char const* const held, unsigned char const* const last) noexcept
+{
+    carry.size = static_cast<unsigned char>(last - held);
+    for (unsigned char i = 0; i != carry.size; ++i)
+        carry.bytes[i] = held[i];
+}
 
 // Settles the carried bytes against the chunk [first, last): decodes from the carry's first byte
 // with as many bytes of the chunk as one element can need, hands each element that begins in
@@ -206,7 +214,6 @@ void for_each_contiguous_piece(R&& chunk, Consume&& consume)
         }
     }
 }
-
 
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
