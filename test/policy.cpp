@@ -35,16 +35,8 @@ static_assert(!noexcept(utf::throw_on_error(std::declval<error_info const&>())),
 
 BOOST_AUTO_TEST_CASE(throw_policy_throws_with_kind_and_offset)
 {
-    try
-    {
-        utf::throw_on_error(error_info{error_kind::truncated, 7, 2, 0xE1});
-        BOOST_FAIL("no exception");
-    }
-    catch (utf::utf_error const& e)
-    {
-        BOOST_TEST((e.kind() == error_kind::truncated));
-        BOOST_TEST(e.offset() == 7u);
-    }
+    BOOST_TEST(test::thrown([] { utf::throw_on_error(error_info{error_kind::truncated, 7, 2, 0xE1}); }) ==
+               "truncated@7");
 }
 
 // ---- the protocol: which types are policies ---------------------------------------------------

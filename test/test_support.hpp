@@ -156,6 +156,22 @@ std::string describe(Log const& log, bool with_values = false)
     return out;
 }
 
+// What `f` throws, as "kind@offset", or "none": a test states the error it expects in one
+// comparison instead of a try block that must remember to fail when nothing is thrown.
+template<class F>
+std::string thrown(F&& f)
+{
+    try
+    {
+        f();
+    }
+    catch (boost::utf::utf_error const& e)
+    {
+        return std::string(boost::utf::to_string(e.kind())) + '@' + std::to_string(e.offset());
+    }
+    return "none";
+}
+
 // Whether two logs record the same calls (every field of error_info); describe(log, true)
 // prints them when they differ.
 template<class Log>
@@ -177,16 +193,10 @@ bool same_log(Log const& a, Log const& b)
 template<class Range>
 std::string first_error(Range const& in)
 {
-    try
-    {
+    return thrown([&] {
         for (char32_t c : in | boost::utf::views::utf8(boost::utf::throw_on_error))
             (void)c;
-        return "none";
-    }
-    catch (boost::utf::utf_error const& e)
-    {
-        return std::string(boost::utf::to_string(e.kind())) + '@' + std::to_string(e.offset());
-    }
+    });
 }
 
 // ---- test iterators ---------------------------------------------------------------------------
