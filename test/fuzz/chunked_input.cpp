@@ -5,8 +5,7 @@
 // Property: a single-pass input range gives the same output, and the same errors, as a
 // contiguous one, whatever the chunking of the source; and so does a join of the chunks.
 //
-// Input layout: the low 4 bits of the first byte say how many chunk sizes follow (0..15); the
-// rest is the text.
+// Input layout: see sized_input in fuzz_support.hpp.
 
 #include "fuzz_support.hpp"
 
@@ -19,9 +18,9 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
 {
     if (size == 0)
         return 0;
-    std::size_t const m = std::min<std::size_t>(data[0] & 0x0F, size - 1);
-    bytes const sizes(data + 1, data + 1 + m);
-    bytes const text(data + 1 + m, data + size);
+    sized_input const input = split_sizes(data, size);
+    bytes const& sizes = input.sizes;
+    bytes const& text = input.text;
     std::span<unsigned char const> const whole(text);
 
     std::vector<error> log_c;

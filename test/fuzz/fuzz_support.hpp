@@ -10,6 +10,7 @@
 
 #include <boost/utf.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -98,6 +99,22 @@ thrown catch_utf_error(F&& f)
         t = {true, e.kind(), e.offset()};
     }
     return t;
+}
+
+// ---- inputs that carry their own chunk sizes ---------------------------------------------------
+
+// The layout of the chunked targets' inputs: the low 4 bits of the first byte say how many
+// chunk-size bytes follow (0..15); the rest is the text. Each target reads the sizes its own way.
+struct sized_input
+{
+    bytes sizes;
+    bytes text;
+};
+
+inline sized_input split_sizes(std::uint8_t const* data, std::size_t size)
+{
+    std::size_t const m = std::min<std::size_t>(data[0] & 0x0F, size - 1);
+    return {bytes(data + 1, data + 1 + m), bytes(data + 1 + m, data + size)};
 }
 
 // ---- a single-pass source delivered in chunks -----------------------------------------------------

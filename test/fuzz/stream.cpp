@@ -9,8 +9,8 @@
 // every way the text could go on (tried: the one-shot calls over text cut at that point and
 // ended there, which a certain error survives).
 //
-// Input layout: the low 4 bits of the first byte say how many chunk sizes follow (0..15); the
-// rest is the text. Sizes repeat over the text; empty chunks are possible.
+// Input layout: see sized_input in fuzz_support.hpp. Sizes repeat over the text; empty chunks
+// are possible.
 
 #include "fuzz_support.hpp"
 
@@ -36,9 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
 {
     if (size == 0)
         return 0;
-    std::size_t const m = std::min<std::size_t>(data[0] & 0x0F, size - 1);
-    bytes const sizes(data + 1, data + 1 + m);
-    bytes const text(data + 1 + m, data + size);
+    sized_input const input = split_sizes(data, size);
+    bytes const& sizes = input.sizes;
+    bytes const& text = input.text;
     std::span<unsigned char const> const whole(text);
 
     std::vector<error> const expected_log = one_shot_errors(whole);
