@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #if !BOOST_UTF_STD_RANGES
@@ -66,16 +67,17 @@ std::string cps(Range const& r)
     return out;
 }
 
-// Code units as "C0 AF".
+// Code units as "C0 AF" (bytes) or "D83D DE00" (16-bit units): two digits a byte.
 template<class Range>
 std::string hex(Range const& r)
 {
     std::string out;
-    char buf[8];
+    char buf[16];
     for (auto u : r)
     {
-        std::snprintf(buf, sizeof buf, "%s%02X", out.empty() ? "" : " ",
-                      static_cast<unsigned>(static_cast<unsigned char>(u)));
+        using unit = std::make_unsigned_t<decltype(u)>;
+        std::snprintf(buf, sizeof buf, "%s%0*lX", out.empty() ? "" : " ", static_cast<int>(2 * sizeof(unit)),
+                      static_cast<unsigned long>(static_cast<unit>(u)));
         out += buf;
     }
     return out;

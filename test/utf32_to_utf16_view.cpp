@@ -28,20 +28,6 @@ using utf::error_kind;
 
 namespace {
 
-// Code units as "D83D DE00".
-template<class Range>
-std::string hex16(Range const& r)
-{
-    std::string out;
-    char buf[8];
-    for (auto u : r)
-    {
-        std::snprintf(buf, sizeof buf, "%s%04X", out.empty() ? "" : " ", static_cast<unsigned>(u));
-        out += buf;
-    }
-    return out;
-}
-
 // The reference: RFC 2781 section 2.1, for one value; `replacement` for a value that is not a
 // scalar value (none when it is no_replacement).
 std::u16string reference_encode(std::uint32_t v, char32_t replacement = U'\uFFFD')
@@ -104,7 +90,7 @@ std::uint32_t const values[] = {0x0000,  0x007F,   0x0080,   0x07FF,   0x0800,  
 BOOST_AUTO_TEST_CASE(rfc_2781_example)
 {
     std::u32string const in = {char32_t(0x12345), U'=', U'R', U'a'};
-    BOOST_TEST(hex16(in | views::utf32_to_utf16) == "D808 DF45 003D 0052 0061");
+    BOOST_TEST(test::hex(in | views::utf32_to_utf16) == "D808 DF45 003D 0052 0061");
 }
 
 BOOST_AUTO_TEST_CASE(every_boundary_value_alone_padded_and_in_pairs)
@@ -143,7 +129,7 @@ BOOST_AUTO_TEST_CASE(error_kinds_and_offsets)
     BOOST_TEST(errors(in) == "surrogate@1+1 out_of_range@3+1 surrogate@4+1");
     std::vector<int> const negative = {65, -1};
     std::vector<utf::error_info> log;
-    BOOST_TEST(hex16(negative | views::utf32_to_utf16(test::recording_policy{&log})) == "0041 FFFD");
+    BOOST_TEST(test::hex(negative | views::utf32_to_utf16(test::recording_policy{&log})) == "0041 FFFD");
     BOOST_TEST(test::describe(log) == "out_of_range@1+1");
     BOOST_TEST(test::thrown([&] {
                    for (auto u : in | views::utf32_to_utf16(utf::throw_on_error))
@@ -159,8 +145,8 @@ struct out_of_range_policy
 BOOST_AUTO_TEST_CASE(a_replacement_that_is_not_a_scalar_value_becomes_fffd)
 {
     std::u32string const in = {char32_t(0xD800)};
-    BOOST_TEST(hex16(in | views::utf32_to_utf16(utf::replace_policy{char32_t(0xDC00)})) == "FFFD");
-    BOOST_TEST(hex16(in | views::utf32_to_utf16(out_of_range_policy{})) == "FFFD");
+    BOOST_TEST(test::hex(in | views::utf32_to_utf16(utf::replace_policy{char32_t(0xDC00)})) == "FFFD");
+    BOOST_TEST(test::hex(in | views::utf32_to_utf16(out_of_range_policy{})) == "FFFD");
 }
 
 BOOST_AUTO_TEST_CASE(output_unit_types)
@@ -170,29 +156,29 @@ BOOST_AUTO_TEST_CASE(output_unit_types)
     static_assert(std::is_same<decltype(*a.begin()), char16_t>::value, "char16_t by default");
     auto b = in | views::utf32_to_utf16_as<std::uint16_t>;
     static_assert(std::is_same<decltype(*b.begin()), std::uint16_t>::value, "");
-    BOOST_TEST(hex16(b) == "0041 D83D DE00");
+    BOOST_TEST(test::hex(b) == "0041 D83D DE00");
     auto c = views::utf32_to_utf16_as<std::uint16_t>(in, utf::skip_on_error);
-    BOOST_TEST(hex16(c) == "0041 D83D DE00");
+    BOOST_TEST(test::hex(c) == "0041 D83D DE00");
 #if WCHAR_MAX <= 0xFFFF
     auto d = in | views::utf32_to_utf16_as<wchar_t>;
-    BOOST_TEST(hex16(d) == "0041 D83D DE00");
+    BOOST_TEST(test::hex(d) == "0041 D83D DE00");
 #endif
     // 32-bit wchar_t holds code points.
     std::wstring const w = {wchar_t(0x41), wchar_t(0x1F600)};
-    BOOST_TEST(hex16(w | views::utf32_to_utf16) == "0041 D83D DE00");
+    BOOST_TEST(test::hex(w | views::utf32_to_utf16) == "0041 D83D DE00");
 }
 
 BOOST_AUTO_TEST_CASE(the_four_adaptor_forms)
 {
     std::u32string const in = {U'A', char32_t(0xD800)};
-    BOOST_TEST(hex16(views::utf32_to_utf16(in)) == "0041 FFFD");
-    BOOST_TEST(hex16(views::utf32_to_utf16(in, utf::skip_on_error)) == "0041");
-    BOOST_TEST(hex16(in | views::utf32_to_utf16) == "0041 FFFD");
-    BOOST_TEST(hex16(in | views::utf32_to_utf16(utf::skip_on_error)) == "0041");
+    BOOST_TEST(test::hex(views::utf32_to_utf16(in)) == "0041 FFFD");
+    BOOST_TEST(test::hex(views::utf32_to_utf16(in, utf::skip_on_error)) == "0041");
+    BOOST_TEST(test::hex(in | views::utf32_to_utf16) == "0041 FFFD");
+    BOOST_TEST(test::hex(in | views::utf32_to_utf16(utf::skip_on_error)) == "0041");
     utf::utf32_to_utf16_view v(in);
-    BOOST_TEST(hex16(v) == "0041 FFFD");
+    BOOST_TEST(test::hex(v) == "0041 FFFD");
     utf::utf32_to_utf16_view w(in, utf::skip_on_error);
-    BOOST_TEST(hex16(w) == "0041");
+    BOOST_TEST(test::hex(w) == "0041");
 }
 
 BOOST_AUTO_TEST_CASE(base_is_the_code_point_of_each_code_unit)
