@@ -57,8 +57,24 @@ BOOST_NOINLINE Out decode_stream_run(unsigned char const* first, unsigned char c
     return sink.finish();
 }
 
+// Whether writing code points through `Out` can throw: copying or moving it, assigning through
+// it, stepping it. A pointer never does; a back_insert_iterator may (it allocates).
+template<class Out>
+inline constexpr bool nothrow_output_v =
+    std::is_nothrow_copy_constructible<Out>::value && std::is_nothrow_move_constructible<Out>::value &&
+    std::is_nothrow_move_assignable<Out>::value && noexcept(*std::declval<Out&>() = char32_t()) &&
+    noexcept(++std::declval<Out&>());
+
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
+
+// Tag for the constructors of utf8_decoder that drop a byte order mark at the start of each
+// stream.
+struct drop_bom_t
+{
+    explicit drop_bom_t() = default;
+};
+inline constexpr drop_bom_t drop_bom{};
 
 // Decodes a stream of UTF-8 that arrives in chunks. For every way of cutting the input, the code
 // points written and the policy calls (kind, offset from the stream's first byte, length) are
@@ -71,7 +87,15 @@ BOOST_NOINLINE Out decode_stream_run(unsigned char const* first, unsigned char c
 // copyable. It never allocates.
 //
 // If the policy (or the output iterator) throws, the decoder is left ready for a new stream, as
-// after reset(): the stream it was decoding cannot be resumed.
+// after reset(): the stream it was decoding cannot be resumed. decode() and finish() are
+// noexcept when nothing they call can throw: the policy (replace_policy, skip_policy), the
+// output iterator (a pointer, say) and, for decode(), the reading of the chunk.
+//
+// Constructed with drop_bom, the decoder drops the byte order mark (EF BB BF) that a stream may
+// begin with, however it is cut: its code point U+FEFF is not written. Offsets still count from
+// the stream's first byte, the mark's. Bytes that begin like a mark and go on otherwise (EF BB
+// 41) are decoded, and reported, exactly as without drop_bom. The first two bytes of a mark are
+// held like any prefix of a sequence, so nothing is reported later than without it.
 template<class ErrorPolicy = replace_policy>
 class utf8_decoder
 {
@@ -82,7 +106,52 @@ class utf8_decoder
     // Bytes of the stream before the next chunk, and the held prefix (which ends there).
     std::size_t consumed_ = 0;
     detail::utf8_carry carry_ = {};
+    // What is known of a byte order mark at the start of the stream. Without drop_bom, always
+    // `kept`; with it, `looking` until the stream's first three bytes are known.
+    enum class bom_state : unsigned char
+    {
+        kept,
+        looking,
+        dropped,
+        absent
+    };
+    bom_state bom_ = bom_state::kept;
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
+
+    // The start of a stream, with drop_bom: drops a mark whose last byte is in [first, last), or
+    // holds what may yet become one; returns where decoding goes on in the chunk. carry_ holds
+    // nothing but the stream's first bytes while `looking`, since these are all prefixes of the
+    // sequence EF BB BF and held whole.
+    unsigned char const* settle_bom(unsigned char const* first, unsigned char const* const last) noexcept
+    {
+        static constexpr unsigned char mark[3] = {0xEF, 0xBB, 0xBF};
+        std::size_t have = carry_.size;
+        unsigned char const* p = first;
+        while (have != 3 && p != last && *p == mark[have])
+        {
+            ++have;
+            ++p;
+        }
+        if (have == 3)
+        {
+            // The mark is skipped, and counted: what follows begins at stream offset 3.
+            consumed_ += static_cast<std::size_t>(p - first);
+            carry_.size = 0;
+            bom_ = bom_state::dropped;
+            return p;
+        }
+        if (p == last)
+        {
+            // A prefix of the mark so far: held, as decoding would hold it.
+            for (unsigned char const* q = first; q != last; ++q)
+                carry_.bytes[carry_.size++] = *q;
+            consumed_ += static_cast<std::size_t>(last - first);
+            return last;
+        }
+        // No mark: decoding starts over from the held bytes as if drop_bom had not been asked.
+        bom_ = bom_state::absent;
+        return first;
+    }
 
     // Writes element `d` found at stream offset `at` (`n` code units of it taken), or what the
     // policy says for it.
@@ -102,12 +171,19 @@ class utf8_decoder
     }
 
     template<class Out>
-    Out decode_bytes(unsigned char const* const first, unsigned char const* const last, Out out)
+    Out decode_bytes(unsigned char const* first, unsigned char const* const last, Out out)
     {
+        if (bom_ == bom_state::looking)
+        {
+            first = settle_bom(first, last);
+            if (first == last)
+                return out;
+        }
         // The state lives in locals until the chunk is done, so that a throw leaves the decoder
         // as reset() does.
         std::size_t const origin = consumed_;
         detail::utf8_carry carry = carry_;
+        bom_state const bom = bom_;
         reset_state();
 
         unsigned char const* const p = detail::settle_carry<per_code_unit>(
@@ -126,6 +202,7 @@ class utf8_decoder
         }
         consumed_ = origin + n;
         carry_ = carry;
+        bom_ = bom;
         return out;
     }
 
@@ -133,6 +210,8 @@ class utf8_decoder
     {
         consumed_ = 0;
         carry_.size = 0;
+        if (bom_ != bom_state::kept)
+            bom_ = bom_state::looking;
     }
 
 public:
@@ -143,13 +222,23 @@ public:
         : policy_(std::move(policy))
     {
     }
+    // With drop_bom: a byte order mark at the start of each stream is dropped.
+    explicit constexpr utf8_decoder(drop_bom_t) noexcept(std::is_nothrow_default_constructible<ErrorPolicy>::value)
+        : bom_(bom_state::looking)
+    {
+    }
+    constexpr utf8_decoder(ErrorPolicy policy, drop_bom_t) noexcept(std::is_nothrow_move_constructible<ErrorPolicy>::value)
+        : bom_(bom_state::looking), policy_(std::move(policy))
+    {
+    }
 
     // Decodes `chunk` (a range of UTF-8 code units; or a buffer with `void const*` data() and
     // size(), or a range of them, as Asio has) and writes its code points to `out`; returns
     // `out` past the last one written. Writes at most one code point per byte of the chunk and
     // byte held from before.
     template<class R, class Out>
-    Out decode(R&& chunk, Out out)
+    Out decode(R&& chunk, Out out) noexcept(detail::nothrow_policy_v<ErrorPolicy> && detail::nothrow_output_v<Out> &&
+                                            detail::nothrow_chunk_v<R>)
     {
         detail::for_each_contiguous_piece(std::forward<R>(chunk),
                                           [&](unsigned char const* first, unsigned char const* last) {
@@ -161,7 +250,7 @@ public:
     // Ends the stream: a sequence cut short by the end is reported as `truncated` (at most three
     // code points are written). The decoder is then ready for a new stream.
     template<class Out>
-    Out finish(Out out)
+    Out finish(Out out) noexcept(detail::nothrow_policy_v<ErrorPolicy> && detail::nothrow_output_v<Out>)
     {
         detail::utf8_carry const carry = carry_;
         std::size_t const end = consumed_;
@@ -185,15 +274,22 @@ public:
     // Bytes held for the next chunk (0 to 3): a sequence that the next chunk may complete.
     std::size_t pending() const noexcept { return carry_.size; }
 
-    // Bytes of the stream read so far.
+    // Bytes of the stream read so far (a dropped byte order mark included).
     std::size_t consumed() const noexcept { return consumed_; }
+
+    // Whether this stream began with a byte order mark that was dropped (until finish() or
+    // reset()); false without drop_bom.
+    bool dropped_bom() const noexcept { return bom_ == bom_state::dropped; }
 
     ErrorPolicy const& policy() const noexcept { return policy_; }
 };
 
 utf8_decoder() -> utf8_decoder<replace_policy>;
+utf8_decoder(drop_bom_t) -> utf8_decoder<replace_policy>;
 template<class P>
 utf8_decoder(P) -> utf8_decoder<P>;
+template<class P>
+utf8_decoder(P, drop_bom_t) -> utf8_decoder<P>;
 
 } // namespace utf
 } // namespace boost

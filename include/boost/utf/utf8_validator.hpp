@@ -45,8 +45,11 @@ BOOST_NOINLINE inline std::size_t find_invalid_stream_run(unsigned char const* f
 // first_error() says where and what the first error is, as the decoder's policy would be told
 // (offset from the stream's first byte, kind, length of the subpart, its first byte).
 //
+// A byte order mark (EF BB BF) is well-formed UTF-8, U+FEFF: the validator takes it as any other
+// sequence and counts it in offsets, so it needs no counterpart of utf8_decoder's drop_bom.
+//
 // Between chunks the validator holds at most three bytes. It is trivially copyable and never
-// allocates.
+// allocates. write() is noexcept for a buffer or a contiguous chunk, read through a pointer.
 class utf8_validator
 {
     std::size_t consumed_ = 0;
@@ -94,7 +97,7 @@ public:
     // Checks the next chunk (a range of UTF-8 code units, or a buffer or a range of buffers, as
     // utf8_decoder::decode takes them); false when the stream so far is certainly ill-formed.
     template<class R>
-    bool write(R&& chunk)
+    bool write(R&& chunk) noexcept(detail::nothrow_chunk_v<R>)
     {
         bool ok = !failed_;
         detail::for_each_contiguous_piece(std::forward<R>(chunk),

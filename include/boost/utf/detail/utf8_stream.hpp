@@ -166,6 +166,11 @@ struct is_buffer_sequence<R, std::enable_if_t<rng::input_range<R>>>
 {
 };
 
+// Whether reading `chunk` cannot throw: a buffer or a contiguous range, read through a pointer.
+// Anything else is read through the user's iterators, which are taken to throw.
+template<class R>
+inline constexpr bool nothrow_chunk_v = is_byte_buffer_v<R> || is_contiguous_v<remove_cvref_t<R>>;
+
 // Hands the bytes of `chunk` to `consume(first, last)`: at once when they are contiguous, else
 // through a small buffer. Single-pass ranges are read once. A buffer (see is_byte_buffer) is one
 // contiguous piece; a sequence of buffers is its buffers in order.
