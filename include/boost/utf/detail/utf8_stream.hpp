@@ -25,6 +25,16 @@
 namespace boost {
 namespace utf {
 namespace detail {
+
+// The bytes held between chunks: a valid prefix cut short by the end of the last chunk (one to
+// three bytes), or, while a per-code-unit policy steps through a subpart, what remains of it.
+// Plain data, the same in every translation unit: the stream classes hold it.
+struct utf8_carry
+{
+    unsigned char bytes[3];
+    unsigned char size;
+};
+
 // Compiled for this translation unit's target: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
 inline namespace BOOST_UTF_ISA_NAMESPACE {
 
@@ -55,14 +65,6 @@ inline unsigned char const* held_tail(unsigned char const* const first, unsigned
     }
     return last;
 }
-
-// The bytes held between chunks: a valid prefix cut short by the end of the last chunk (one to
-// three bytes), or, while a per-code-unit policy steps through a subpart, what remains of it.
-struct utf8_carry
-{
-    unsigned char bytes[3];
-    unsigned char size;
-};
 
 // Keeps [held, last), what held_tail left of a chunk (at most three bytes), for the next chunk.
 inline void hold(utf8_carry& carry, unsigned char const* const held, unsigned char const* const last) noexcept
