@@ -130,7 +130,7 @@ int main(int argc, char** argv)
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
-    benchmark::AddCustomContext("boost_utf_kernels", boost::utf::detail::simd::name);
+    benchmark::AddCustomContext("boost_utf_kernels", utf::to_string(utf::active_simd_level()));
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

@@ -8,9 +8,11 @@
 //   utf8util validate [FILE...]                  exit status 0 when every file is well-formed;
 //                                                otherwise, for each file that is not, its first
 //                                                error: "FILE: line L, column C, byte B: kind"
-//   utf8util sanitize [--replace|--skip] [FILE]  well-formed UTF-8 on standard output: each
+//   utf8util sanitize [--replace|--skip] [--strip-bom] [FILE]
+//                                                well-formed UTF-8 on standard output: each
 //                                                ill-formed subpart replaced by U+FFFD (the
-//                                                default) or dropped
+//                                                default) or dropped; with --strip-bom, without
+//                                                the byte order mark the file may begin with
 //   utf8util stats [FILE...]                     bytes, code points, lines and errors by kind
 //
 // Without FILE, or with "-", standard input is read. Lines and columns count from 1, columns in
@@ -39,7 +41,7 @@ namespace {
 constexpr std::size_t block_size = std::size_t(64) << 10;
 
 char const usage[] = "usage: utf8util validate [FILE...]\n"
-                     "       utf8util sanitize [--replace|--skip] [FILE]\n"
+                     "       utf8util sanitize [--replace|--skip] [--strip-bom] [FILE]\n"
                      "       utf8util stats [FILE...]\n"
                      "Reads standard input when FILE is absent or \"-\".\n";
 
@@ -238,14 +240,15 @@ public:
 
 // Decodes with the decoder, then writes the code points as UTF-8. Every block that the validator
 // finds well-formed (nearly all of real text) is copied as it is instead: what is held at its end
-// waits in the decoder for the next block.
+// waits in the decoder for the next block. With `strip_bom`, the decoder drops a byte order mark
+// at the start; the file's first three bytes go through it, so that none is copied.
 template<class Policy>
-int sanitize_with(input& in, Policy policy)
+int sanitize_with(input& in, Policy policy, bool strip_bom)
 {
     std::vector<unsigned char> buffer(block_size);
     std::vector<char32_t> code_points(block_size + 3);
     output out;
-    utf::utf8_decoder<Policy> d{policy};
+    utf::utf8_decoder<Policy> d = strip_bom ? utf::utf8_decoder(policy, utf::drop_bom) : utf::utf8_decoder(policy);
     auto const decoded = [&](char32_t const* end) {
         std::u32string_view const cps(code_points.data(), static_cast<std::size_t>(end - code_points.data()));
         char* const o = out.reserve(4 * cps.size());
@@ -261,8 +264,9 @@ int sanitize_with(input& in, Policy policy)
             break;
         unsigned char const* p = buffer.data();
         unsigned char const* const last = p + n;
-        // Settle a sequence begun in the last block, a byte at a time (at most three).
-        while (d.pending() != 0 && p != last)
+        // Settle a sequence begun in the last block, a byte at a time (at most three), and the
+        // bytes that may be a byte order mark.
+        while (p != last && (d.pending() != 0 || (strip_bom && d.consumed() < 3)))
         {
             decoded(d.decode(std::string_view(reinterpret_cast<char const*>(p), 1), code_points.data()));
             ++p;
@@ -283,12 +287,13 @@ int sanitize_with(input& in, Policy policy)
     return 0;
 }
 
-int sanitize(bool skip, std::string const& file)
+int sanitize(bool skip, bool strip_bom, std::string const& file)
 {
     input in(file);
     if (!in.open())
         return 2;
-    return skip ? sanitize_with(in, utf::skip_on_error) : sanitize_with(in, utf::replace_on_error);
+    return skip ? sanitize_with(in, utf::skip_on_error, strip_bom)
+                : sanitize_with(in, utf::replace_on_error, strip_bom);
 }
 
 // ---- stats --------------------------------------------------------------------------------------
@@ -370,11 +375,14 @@ int main(int argc, char** argv)
     std::string const command = argv[1];
     std::vector<std::string> files;
     bool skip = false;
+    bool strip_bom = false;
     for (int i = 2; i < argc; ++i)
     {
         std::string const arg = argv[i];
         if (command == "sanitize" && (arg == "--replace" || arg == "--skip") && files.empty())
             skip = arg == "--skip";
+        else if (command == "sanitize" && arg == "--strip-bom" && files.empty())
+            strip_bom = true;
         else if (arg.size() > 1 && arg[0] == '-')
             return usage_error(("unknown option " + arg).c_str());
         else
@@ -390,7 +398,7 @@ int main(int argc, char** argv)
     {
         if (files.size() > 1)
             return usage_error("sanitize reads one file");
-        return sanitize(skip, files.front());
+        return sanitize(skip, strip_bom, files.front());
     }
     if (command == "-h" || command == "--help")
     {

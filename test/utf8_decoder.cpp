@@ -47,6 +47,33 @@ static_assert(std::is_same<decltype(utf::utf8_decoder{}), utf::utf8_decoder<utf:
 static_assert(std::is_same<decltype(utf::utf8_decoder{utf::skip_on_error}), utf::utf8_decoder<utf::skip_policy>>::value,
               "");
 
+// decode() and finish() are noexcept exactly when nothing they call can throw: the policy, the
+// output iterator, and the reading of the chunk.
+template<class P, class Chunk, class Out>
+constexpr bool decode_is_noexcept = noexcept(std::declval<utf::utf8_decoder<P>&>().decode(std::declval<Chunk>(),
+                                                                                          std::declval<Out>()));
+template<class P, class Out>
+constexpr bool finish_is_noexcept = noexcept(std::declval<utf::utf8_decoder<P>&>().finish(std::declval<Out>()));
+
+static_assert(decode_is_noexcept<utf::replace_policy, std::string_view, char32_t*>, "");
+static_assert(decode_is_noexcept<utf::skip_policy, std::string const&, char32_t*>, "");
+static_assert(decode_is_noexcept<utf::replace_policy, std::vector<unsigned char>&, char32_t*>, "");
+static_assert(finish_is_noexcept<utf::replace_policy, char32_t*>, "");
+static_assert(finish_is_noexcept<utf::skip_policy, char32_t*>, "");
+static_assert(!decode_is_noexcept<utf::throw_policy, std::string_view, char32_t*>, "throw_policy throws");
+static_assert(!finish_is_noexcept<utf::throw_policy, char32_t*>, "");
+static_assert(!decode_is_noexcept<utf::replace_policy, std::string_view, std::back_insert_iterator<std::u32string>>,
+              "a back_insert_iterator allocates");
+static_assert(!finish_is_noexcept<utf::skip_policy, std::back_insert_iterator<std::u32string>>, "");
+static_assert(!decode_is_noexcept<utf::replace_policy, std::list<char> const&, char32_t*>,
+              "a non-contiguous chunk is read through its iterators");
+static_assert(std::is_nothrow_constructible<utf::utf8_decoder<>, utf::drop_bom_t>::value, "");
+static_assert(std::is_same<decltype(utf::utf8_decoder{utf::drop_bom}), utf::utf8_decoder<utf::replace_policy>>::value,
+              "");
+static_assert(std::is_same<decltype(utf::utf8_decoder{utf::skip_on_error, utf::drop_bom}),
+                           utf::utf8_decoder<utf::skip_policy>>::value,
+              "");
+
 // What the streamed decode says, cut by `c`: elements, policy calls, and after which byte each
 // policy call came (the index of the last byte handed over when it was made; SIZE_MAX: finish).
 struct streamed
@@ -57,11 +84,13 @@ struct streamed
 };
 
 template<class Inner>
-streamed decode_in_chunks(std::string const& in, test::cuts const& c, Inner inner = Inner())
+streamed decode_in_chunks(std::string const& in, test::cuts const& c, Inner inner = Inner(), bool drop_bom = false)
 {
     std::vector<utf::error_info> log;
     streamed r;
-    utf::utf8_decoder<test::recording<Inner>> d{test::recording<Inner>{&log, inner}};
+    test::recording<Inner> const policy{&log, inner};
+    utf::utf8_decoder<test::recording<Inner>> d =
+        drop_bom ? utf::utf8_decoder(policy, utf::drop_bom) : utf::utf8_decoder(policy);
     std::size_t at = 0;
     auto const note = [&](std::size_t after) {
         while (r.reported_after.size() < log.size())
@@ -529,4 +558,119 @@ BOOST_AUTO_TEST_CASE(buffers_and_buffer_sequences_are_chunks)
             BOOST_TEST(test::describe_all(log) == expected.errors, boost::test_tools::per_element());
         }
     }
+}
+
+namespace {
+
+std::string const bom = "\xEF\xBB\xBF";
+
+// With drop_bom, the stream's code points are the view's over the whole input but for the
+// U+FEFF of a leading EF BB BF, its policy calls (offsets from the true start) are the view's,
+// and each comes in the same call as without drop_bom.
+void check_drop_bom(std::string const& in, test::cuts const& c)
+{
+    test::one_shot const whole = test::decode_whole<utf::replace_policy>(in);
+    std::u32string expected = whole.code_points;
+    if (in.compare(0, 3, bom) == 0)
+        expected.erase(0, 1);
+    streamed const r = decode_in_chunks<utf::replace_policy>(in, c, {}, true);
+    BOOST_TEST(test::cps(r.code_points) == test::cps(expected));
+    BOOST_TEST(r.errors == whole.errors, boost::test_tools::per_element());
+    streamed const without = decode_in_chunks<utf::replace_policy>(in, c);
+    BOOST_TEST(r.reported_after == without.reported_after, boost::test_tools::per_element());
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(drop_bom_drops_one_leading_mark_however_it_is_cut)
+{
+    std::vector<std::string> inputs = {bom,
+                                       bom + "caf\xC3\xA9",
+                                       bom + bom + "x",
+                                       bom + "\xFF" "a\xED\xA0\x80",
+                                       bom + "\xEF\xBB",
+                                       "",
+                                       "plain",
+                                       "\xEF",
+                                       "\xEF\xBB",
+                                       "\xEF\xBB" "A",
+                                       "\xEF\xBB" "A\xEF\xBB\xBF",
+                                       "\xEF\xBB\xBE",
+                                       "\xEF\xBF\xBF",
+                                       "\xEF" "A",
+                                       "\xEF\xEF\xBB\xBF",
+                                       "\xEF\xBB\xEF\xBB\xBF",
+                                       " " + bom,
+                                       "\xBB\xBF"};
+    std::mt19937 gen(14);
+    std::string const starts[] = {"", "\xEF", "\xEF\xBB", bom};
+    for (int i = 0; i < 40; ++i)
+        inputs.push_back(starts[i % 4] + test::random_utf8ish(gen, 10));
+    for (auto const& in : inputs)
+        BOOST_TEST_CONTEXT("input " << test::hex(in))
+        {
+            for (std::size_t at = 0; at <= in.size(); ++at)
+                BOOST_TEST_CONTEXT("cut at " << at) check_drop_bom(in, test::cut_at(in.size(), at));
+            BOOST_TEST_CONTEXT("one byte at a time") check_drop_bom(in, test::one_byte_each(in.size()));
+            for (int k = 0; k < 5; ++k)
+                check_drop_bom(in, test::random_cuts(gen, in.size()));
+        }
+}
+
+BOOST_AUTO_TEST_CASE(drop_bom_in_the_words_of_the_documentation)
+{
+    {
+        // tag::drop_bom[]
+        boost::utf::utf8_decoder decoder{boost::utf::drop_bom};
+        std::u32string text;
+        decoder.decode(std::string_view("\xEF\xBB"), std::back_inserter(text)); // held: a mark?
+        decoder.decode(std::string_view("\xBF" "caf\xC3\xA9"), std::back_inserter(text));
+        decoder.finish(std::back_inserter(text));
+        // text == U"café": the mark is dropped
+        // end::drop_bom[]
+        BOOST_TEST(test::cps(text) == test::cps(std::u32string(U"caf\u00E9")));
+    }
+    char32_t out[8];
+    utf::utf8_decoder d{utf::drop_bom};
+    // The mark split EF | BB BF: held, then dropped; offsets count it.
+    BOOST_TEST((d.decode(std::string_view("\xEF"), out) == out));
+    BOOST_TEST(d.pending() == 1u);
+    BOOST_TEST(!d.dropped_bom());
+    BOOST_TEST((d.decode(std::string_view("\xBB\xBF"), out) == out));
+    BOOST_TEST(d.dropped_bom());
+    BOOST_TEST(d.pending() == 0u);
+    BOOST_TEST(d.consumed() == 3u);
+    // Only one: a second mark is the code point U+FEFF.
+    char32_t* e = d.decode(std::string_view("a\xEF\xBB\xBF"), out);
+    BOOST_TEST(test::cps(std::u32string(out, e)) == test::cps(std::u32string(U"a\uFEFF")));
+    BOOST_TEST((d.finish(out) == out));
+    BOOST_TEST(!d.dropped_bom());
+    // finish() starts a new stream, which may begin with a mark of its own; a mark alone is
+    // an empty stream.
+    BOOST_TEST((d.decode(std::string_view("\xEF\xBB\xBF"), out) == out));
+    BOOST_TEST(d.dropped_bom());
+    BOOST_TEST((d.finish(out) == out));
+    // Without drop_bom, the mark is a code point like any other.
+    utf::utf8_decoder plain;
+    e = plain.decode(std::string_view("\xEF\xBB\xBF"), out);
+    BOOST_TEST(test::cps(std::u32string(out, e)) == test::cps(std::u32string(U"\uFEFF")));
+    BOOST_TEST(!plain.dropped_bom());
+
+    // A mark begun and not finished is an error like any other: truncated at offset 0.
+    utf::utf8_decoder<utf::throw_policy> t{utf::throw_on_error, utf::drop_bom};
+    BOOST_TEST((t.decode(std::string_view("\xEF\xBB"), out) == out));
+    try
+    {
+        t.decode(std::string_view("A"), out);
+        BOOST_ERROR("EF BB 41 did not throw");
+    }
+    catch (utf::utf_error const& x)
+    {
+        BOOST_TEST(std::string(utf::to_string(x.kind())) == "truncated");
+        BOOST_TEST(x.offset() == 0u);
+    }
+    // reset() forgets the stream but not drop_bom.
+    t.reset();
+    e = t.decode(std::string_view("\xEF\xBB\xBFok"), out);
+    BOOST_TEST(test::cps(std::u32string(out, e)) == test::cps(std::u32string(U"ok")));
 }

@@ -36,6 +36,10 @@ namespace {
 
 static_assert(std::is_trivially_copyable<utf::utf8_validator>::value, "a validator is a trivially copyable value");
 static_assert(std::is_nothrow_default_constructible<utf::utf8_validator>::value, "");
+static_assert(noexcept(std::declval<utf::utf8_validator&>().write(std::declval<std::string_view>())),
+              "a contiguous chunk is read through a pointer: nothing can throw");
+static_assert(!noexcept(std::declval<utf::utf8_validator&>().write(std::declval<std::list<char> const&>())),
+              "a non-contiguous chunk is read through its iterators");
 
 // Feeds the cuts; returns after which byte write() first said false (SIZE_MAX: finish() did;
 // SIZE_MAX - 1: nothing did), and checks that false stays false.
@@ -257,4 +261,33 @@ BOOST_AUTO_TEST_CASE(buffers_and_buffer_sequences_are_chunks)
     BOOST_TEST(v.pending() == 1u); // ED
     BOOST_TEST(!v.write(const_buffer_like{in.data() + 9, 2}));
     BOOST_TEST(test::describe(*v.first_error()) == "surrogate@8+1");
+}
+
+// A byte order mark is well-formed UTF-8 (U+FEFF): the validator needs no option for it, takes
+// it however it is cut, and counts it in offsets; a mark begun and not finished is an error as
+// any other truncated sequence is.
+BOOST_AUTO_TEST_CASE(a_byte_order_mark_is_well_formed_however_it_is_cut)
+{
+    std::string const bom = "\xEF\xBB\xBF";
+    std::mt19937 gen(14);
+    for (std::string const& in : {bom, bom + "caf\xC3\xA9", bom + bom, std::string("\xEF\xBB" "A"),
+                                  std::string("\xEF\xBB"), bom + "\xEF\xBB" "A", bom + "a\xFF"})
+        BOOST_TEST_CONTEXT("input " << test::hex(in))
+        {
+            check_all_cuts(in, gen, 5);
+            check_promptness(in);
+        }
+    utf::utf8_validator v;
+    BOOST_TEST(v.write(std::string_view("\xEF")));
+    BOOST_TEST(v.write(std::string_view("\xBB")));
+    BOOST_TEST(!v.write(std::string_view("A")));
+    auto const e = v.first_error();
+    BOOST_TEST_REQUIRE(e.has_value());
+    BOOST_TEST(std::string(utf::to_string(e->kind)) == "truncated");
+    BOOST_TEST(e->offset == 0u);
+    BOOST_TEST(e->length == 2u);
+    v.reset();
+    BOOST_TEST(v.write(std::string_view("\xEF\xBB")));
+    BOOST_TEST(v.write(std::string_view("\xBF" "a\xFF")) == false);
+    BOOST_TEST(v.first_error()->offset == 4u);
 }

@@ -25,6 +25,16 @@
 namespace boost {
 namespace utf {
 namespace detail {
+
+// The bytes held between chunks: a valid prefix cut short by the end of the last chunk (one to
+// three bytes), or, while a per-code-unit policy steps through a subpart, what remains of it.
+// Plain data, the same in every translation unit: the stream classes hold it.
+struct utf8_carry
+{
+    unsigned char bytes[3];
+    unsigned char size;
+};
+
 // Compiled for this translation unit's target: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
 inline namespace BOOST_UTF_ISA_NAMESPACE {
 
@@ -55,14 +65,6 @@ inline unsigned char const* held_tail(unsigned char const* const first, unsigned
     }
     return last;
 }
-
-// The bytes held between chunks: a valid prefix cut short by the end of the last chunk (one to
-// three bytes), or, while a per-code-unit policy steps through a subpart, what remains of it.
-struct utf8_carry
-{
-    unsigned char bytes[3];
-    unsigned char size;
-};
 
 // Keeps [held, last), what held_tail left of a chunk (at most three bytes), for the next chunk.
 inline void hold(utf8_carry& carry, unsigned char const* const held, unsigned char const* const last) noexcept
@@ -165,6 +167,11 @@ struct is_buffer_sequence<R, std::enable_if_t<rng::input_range<R>>>
     : std::bool_constant<is_byte_buffer_v<rng::range_value_t<R>>>
 {
 };
+
+// Whether reading `chunk` cannot throw: a buffer or a contiguous range, read through a pointer.
+// Anything else is read through the user's iterators, which are taken to throw.
+template<class R>
+inline constexpr bool nothrow_chunk_v = is_byte_buffer_v<R> || is_contiguous_v<remove_cvref_t<R>>;
 
 // Hands the bytes of `chunk` to `consume(first, last)`: at once when they are contiguous, else
 // through a small buffer. Single-pass ranges are read once. A buffer (see is_byte_buffer) is one
