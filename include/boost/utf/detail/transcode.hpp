@@ -196,6 +196,33 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     out_t* o = sink.reserve(static_cast<std::size_t>(stop - p) * Writer::max_units);
     while (p < stop)
     {
+        if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
+        {
+            // UTF-16 to UTF-8: a code unit that is not a surrogate is a whole element, and its
+            // UTF-8 form needs no check.
+            std::uint32_t const u = to_unit16(*p);
+            if (BOOST_LIKELY(!is_surrogate16(u)))
+            {
+                if (u < 0x80u)
+                    *o++ = static_cast<out_t>(u);
+                else if (u < 0x800u)
+                {
+                    o[0] = static_cast<out_t>(0xC0u | (u >> 6));
+                    o[1] = static_cast<out_t>(0x80u | (u & 0x3Fu));
+                    o += 2;
+                }
+                else
+                {
+                    o[0] = static_cast<out_t>(0xE0u | (u >> 12));
+                    o[1] = static_cast<out_t>(0x80u | ((u >> 6) & 0x3Fu));
+                    o[2] = static_cast<out_t>(0x80u | (u & 0x3Fu));
+                    o += 3;
+                }
+                ++p;
+                ++index;
+                continue;
+            }
+        }
         T const* const at = p;
         decoded const d = Rules::next(p, last);
         if (BOOST_LIKELY(d.ok()))
@@ -237,7 +264,8 @@ inline constexpr std::size_t transcode_buffer = 256;
 
 // UTF-8 to UTF-16. Where the level's UTF-8 decoding kernel proves a stretch well-formed, its code
 // points go through the buffer and are narrowed to UTF-16; where it stops, the rules take over
-// for the stretch it asks for, with the policies, as transcode_contiguous does.
+// for the stretch it asks for (in chunks, so that the sink has room), with the policies, as
+// transcode_contiguous does.
 template<bool PerCodeUnit, class Inner, class Outer, class Sink>
 void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char const* const last, Inner& inner,
                               Outer& outer, Sink& sink)
@@ -273,11 +301,16 @@ void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char co
                     }
                     if (r.resume == 0)
                         continue;
-                    stretch = r.resume < transcode_chunk ? r.resume : transcode_chunk;
+                    stretch = r.resume;
                 }
-                unsigned char const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
-                p = transcode_stretch<utf8_rules, utf16_writer, PerCodeUnit>(first, p, stop, last, index, inner,
-                                                                            outer, sink);
+                unsigned char const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
+                while (p < end)
+                {
+                    unsigned char const* const stop =
+                        static_cast<std::size_t>(end - p) > transcode_chunk ? p + transcode_chunk : end;
+                    p = transcode_stretch<utf8_rules, utf16_writer, PerCodeUnit>(first, p, stop, last, index, inner,
+                                                                                outer, sink);
+                }
             }
             return;
         }
@@ -286,9 +319,9 @@ void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char co
 }
 
 // The UTF-8 form of n scalar values: by the level's encoding kernel as far as it goes, the rest
-// one by one. Returns the end of what was written.
+// one by one. Returns the end of what was written; `by_kernel` counts the values the kernel took.
 BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k, char32_t const* p, std::size_t n,
-                                                      unsigned char* o) noexcept
+                                                      unsigned char* o, std::size_t& by_kernel) noexcept
 {
     std::size_t i = 0;
     while (i != n)
@@ -299,6 +332,7 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
             simd::transcode_step const r = k.encode(reinterpret_cast<std::uint32_t const*>(p + i), n - i, o);
             i += r.consumed;
             o += r.produced;
+            by_kernel += r.consumed;
             if (r.resume == 0)
                 continue;
             stretch = r.resume < n - i ? r.resume : n - i;
@@ -308,6 +342,13 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
     }
     return o;
 }
+
+// After a buffer of which the encoding kernel took less than half (a level whose kernel handles
+// ASCII only, on other text), the code units the rules take straight from the source before the
+// buffer is tried again: doubled each time, up to the most, and back to the least once the kernel
+// takes at least half of a buffer again.
+inline constexpr std::size_t widen_backoff_min = 256;
+inline constexpr std::size_t widen_backoff_max = 16384;
 
 // UTF-16 to UTF-8. ASCII blocks go straight to bytes; other blocks that the UTF-16 kernel proves
 // well-formed are widened into the buffer and encoded by the level's encoding kernel; where the
@@ -327,6 +368,7 @@ void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& 
             char32_t buffer[transcode_buffer];
             T const* p = first;
             std::size_t index = 0;
+            std::size_t backoff = widen_backoff_min;
             while (p != last)
             {
                 std::size_t const left = static_cast<std::size_t>(last - p);
@@ -347,19 +389,32 @@ void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& 
                     simd::transcode_step const r =
                         k16.widen(units, left < transcode_buffer ? left : transcode_buffer, buffer);
                     p += r.consumed;
+                    std::size_t skip = 0; // code units for the rules alone, after a poor buffer
                     if (r.produced != 0)
                     {
+                        std::size_t by_kernel = 0;
                         o = sink.reserve(4 * r.produced);
-                        sink.commit(encode_scalar_values(k, buffer, r.produced, o));
+                        sink.commit(encode_scalar_values(k, buffer, r.produced, o, by_kernel));
                         index += r.produced;
+                        if (2 * by_kernel < r.produced)
+                        {
+                            skip = backoff;
+                            backoff = backoff < widen_backoff_max ? 2 * backoff : backoff;
+                        }
+                        else
+                            backoff = widen_backoff_min;
                     }
-                    if (r.resume == 0)
+                    if (r.resume == 0 && skip == 0)
                         continue;
-                    stretch = r.resume < transcode_chunk ? r.resume : transcode_chunk;
+                    stretch = r.resume > skip ? r.resume : skip;
                 }
-                T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
-                p = transcode_stretch<utf16_rules, utf8_writer, PerCodeUnit>(first, p, stop, last, index, inner,
-                                                                            outer, sink);
+                T const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
+                while (p < end)
+                {
+                    T const* const stop = static_cast<std::size_t>(end - p) > transcode_chunk ? p + transcode_chunk : end;
+                    p = transcode_stretch<utf16_rules, utf8_writer, PerCodeUnit>(first, p, stop, last, index, inner,
+                                                                                outer, sink);
+                }
             }
             return;
         }
