@@ -223,6 +223,17 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 continue;
             }
         }
+        if constexpr (std::is_same<Rules, utf8_rules>::value && std::is_same<Writer, utf16_writer>::value)
+        {
+            // UTF-8 to UTF-16: ASCII is a whole element, and its own UTF-16 code unit.
+            if (BOOST_LIKELY(static_cast<unsigned char>(*p) < 0x80u))
+            {
+                *o++ = static_cast<out_t>(static_cast<unsigned char>(*p));
+                ++p;
+                ++index;
+                continue;
+            }
+        }
         T const* const at = p;
         decoded const d = Rules::next(p, last);
         if (BOOST_LIKELY(d.ok()))
