@@ -194,6 +194,8 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
 {
     using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
     out_t* o = sink.reserve(static_cast<std::size_t>(stop - p) * Writer::max_units);
+    // Counted in a local: byte stores through `o` could otherwise alias the caller's counter.
+    std::size_t count = index;
     while (p < stop)
     {
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
@@ -219,7 +221,7 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                     o += 3;
                 }
                 ++p;
-                ++index;
+                ++count;
                 continue;
             }
         }
@@ -230,7 +232,7 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
             {
                 *o++ = static_cast<out_t>(static_cast<unsigned char>(*p));
                 ++p;
-                ++index;
+                ++count;
                 continue;
             }
         }
@@ -239,18 +241,19 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         if (BOOST_LIKELY(d.ok()))
         {
             Writer::write(d.value, o);
-            ++index;
+            ++count;
             continue;
         }
         p = at + step_length<PerCodeUnit>(d);
         sink.commit(o);
-        transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(at - first), index, inner, outer, sink, o);
+        transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(at - first), count, inner, outer, sink, o);
         sink.commit(o);
         // What is left of the stretch must still fit.
         std::size_t const rest = p < stop ? static_cast<std::size_t>(stop - p) : 0;
         o = sink.reserve(rest * Writer::max_units + Writer::max_units);
     }
     sink.commit(o);
+    index = count;
     return p;
 }
 
