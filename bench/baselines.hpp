@@ -23,16 +23,17 @@ namespace boost_utf_bench {
 
 inline bool is_cont(unsigned char b) { return (b & 0xC0) == 0x80; }
 
-// Decodes [p, end) into `out`, replacing each maximal subpart with U+FFFD; returns the end of the
-// output.
-BOOST_UTF_BENCH_INLINE char32_t* plain_decode(unsigned char const* p, unsigned char const* end, char32_t* out)
+// Decodes [p, end), replacing each maximal subpart with U+FFFD, and writes each code point to
+// `out` with put(out, c); returns the end of the output.
+template<class Out, class Put>
+BOOST_UTF_BENCH_INLINE Out* plain_decode_with(unsigned char const* p, unsigned char const* end, Out* out, Put put)
 {
     while (p != end)
     {
         unsigned const b0 = p[0];
         if (b0 < 0x80)
         {
-            *out++ = b0;
+            put(out, b0);
             ++p;
             continue;
         }
@@ -41,11 +42,11 @@ BOOST_UTF_BENCH_INLINE char32_t* plain_decode(unsigned char const* p, unsigned c
         {
             if (left >= 2 && is_cont(p[1]))
             {
-                *out++ = (b0 & 0x1Fu) << 6 | (p[1] & 0x3Fu);
+                put(out, (b0 & 0x1Fu) << 6 | (p[1] & 0x3Fu));
                 p += 2;
                 continue;
             }
-            *out++ = 0xFFFD;
+            put(out, 0xFFFD);
             ++p;
             continue;
         }
@@ -57,15 +58,15 @@ BOOST_UTF_BENCH_INLINE char32_t* plain_decode(unsigned char const* p, unsigned c
             {
                 if (left >= 3 && is_cont(p[2]))
                 {
-                    *out++ = (b0 & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+                    put(out, (b0 & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu));
                     p += 3;
                     continue;
                 }
-                *out++ = 0xFFFD;
+                put(out, 0xFFFD);
                 p += 2;
                 continue;
             }
-            *out++ = 0xFFFD;
+            put(out, 0xFFFD);
             ++p;
             continue;
         }
@@ -79,21 +80,128 @@ BOOST_UTF_BENCH_INLINE char32_t* plain_decode(unsigned char const* p, unsigned c
                 {
                     if (left >= 4 && is_cont(p[3]))
                     {
-                        *out++ = (b0 & 0x07u) << 18 | (p[1] & 0x3Fu) << 12 | (p[2] & 0x3Fu) << 6 |
-                                 (p[3] & 0x3Fu);
+                        put(out, (b0 & 0x07u) << 18 | (p[1] & 0x3Fu) << 12 | (p[2] & 0x3Fu) << 6 | (p[3] & 0x3Fu));
                         p += 4;
                         continue;
                     }
-                    *out++ = 0xFFFD;
+                    put(out, 0xFFFD);
                     p += 3;
                     continue;
                 }
-                *out++ = 0xFFFD;
+                put(out, 0xFFFD);
                 p += 2;
                 continue;
             }
         }
+        put(out, 0xFFFD);
+        ++p;
+    }
+    return out;
+}
+
+// Decodes [p, end) into `out`, replacing each maximal subpart with U+FFFD; returns the end of the
+// output.
+BOOST_UTF_BENCH_INLINE char32_t* plain_decode(unsigned char const* p, unsigned char const* end, char32_t* out)
+{
+    return plain_decode_with(p, end, out, [](char32_t*& o, unsigned c) { *o++ = c; });
+}
+
+// The same, written as UTF-16.
+BOOST_UTF_BENCH_INLINE char16_t* plain_utf8_to_utf16(unsigned char const* p, unsigned char const* end, char16_t* out)
+{
+    return plain_decode_with(p, end, out, [](char16_t*& o, unsigned c) {
+        if (c < 0x10000)
+        {
+            *o++ = static_cast<char16_t>(c);
+            return;
+        }
+        o[0] = static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
+        o[1] = static_cast<char16_t>(0xDC00 + (c & 0x3FF));
+        o += 2;
+    });
+}
+
+// Decodes the UTF-16 [p, end) into `out`, U+FFFD for each unpaired surrogate.
+BOOST_UTF_BENCH_INLINE char32_t* plain_decode16(char16_t const* p, char16_t const* end, char32_t* out)
+{
+    while (p != end)
+    {
+        unsigned const u = p[0];
+        if ((u & 0xF800) != 0xD800)
+        {
+            *out++ = u;
+            ++p;
+            continue;
+        }
+        if (u < 0xDC00 && end - p >= 2 && (p[1] & 0xFC00) == 0xDC00)
+        {
+            *out++ = 0x10000 + ((u - 0xD800) << 10) + (p[1] - 0xDC00u);
+            p += 2;
+            continue;
+        }
         *out++ = 0xFFFD;
+        ++p;
+    }
+    return out;
+}
+
+// True when [p, end) is well-formed UTF-16.
+BOOST_UTF_BENCH_INLINE bool plain_validate16(char16_t const* p, char16_t const* end)
+{
+    while (p != end)
+    {
+        unsigned const u = p[0];
+        if ((u & 0xF800) != 0xD800)
+        {
+            ++p;
+            continue;
+        }
+        if (u >= 0xDC00 || end - p < 2 || (p[1] & 0xFC00) != 0xDC00)
+            return false;
+        p += 2;
+    }
+    return true;
+}
+
+// UTF-16 [p, end) to UTF-8, EF BF BD for each unpaired surrogate.
+BOOST_UTF_BENCH_INLINE unsigned char* plain_utf16_to_utf8(char16_t const* p, char16_t const* end, unsigned char* out)
+{
+    while (p != end)
+    {
+        unsigned c = p[0];
+        if (c < 0x80)
+        {
+            *out++ = static_cast<unsigned char>(c);
+            ++p;
+            continue;
+        }
+        if (c < 0x800)
+        {
+            out[0] = static_cast<unsigned char>(0xC0 | (c >> 6));
+            out[1] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+            out += 2;
+            ++p;
+            continue;
+        }
+        if ((c & 0xF800) == 0xD800)
+        {
+            if (c < 0xDC00 && end - p >= 2 && (p[1] & 0xFC00) == 0xDC00)
+            {
+                c = 0x10000 + ((c - 0xD800) << 10) + (p[1] - 0xDC00u);
+                out[0] = static_cast<unsigned char>(0xF0 | (c >> 18));
+                out[1] = static_cast<unsigned char>(0x80 | ((c >> 12) & 0x3F));
+                out[2] = static_cast<unsigned char>(0x80 | ((c >> 6) & 0x3F));
+                out[3] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+                out += 4;
+                p += 2;
+                continue;
+            }
+            c = 0xFFFD;
+        }
+        out[0] = static_cast<unsigned char>(0xE0 | (c >> 12));
+        out[1] = static_cast<unsigned char>(0x80 | ((c >> 6) & 0x3F));
+        out[2] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+        out += 3;
         ++p;
     }
     return out;

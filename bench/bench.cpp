@@ -19,6 +19,7 @@
 
 #include <benchmark/benchmark.h>
 #include <iconv.h>
+#include <unicode/ustring.h>
 #include <unicode/utf8.h>
 #include <utf8.h>
 
@@ -41,6 +42,7 @@ struct data
     std::string bytes;          // the corpus
     std::u32string code_points; // the corpus decoded (U+FFFD for each maximal subpart)
     std::size_t encoded_size;   // bytes of code_points re-encoded
+    std::u16string units;       // code_points in UTF-16: also the corpus transcoded to UTF-16
 };
 
 data const& get(corpus_kind k)
@@ -59,6 +61,16 @@ data const& get(corpus_kind k)
     d.encoded_size = static_cast<std::size_t>(
         plain_encode(d.code_points.data(), d.code_points.data() + d.code_points.size(), enc.data()) -
         enc.data());
+    for (char32_t c : d.code_points)
+    {
+        if (c < 0x10000)
+            d.units += static_cast<char16_t>(c);
+        else
+        {
+            d.units += static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
+            d.units += static_cast<char16_t>(0xDC00 + (c & 0x3FF));
+        }
+    }
     return cache.emplace(k, std::move(d)).first->second;
 }
 
@@ -71,6 +83,12 @@ std::vector<char32_t>& u32_buffer()
 std::vector<unsigned char>& u8_buffer()
 {
     static std::vector<unsigned char> b((std::size_t(64) << 20) + 64);
+    return b;
+}
+
+std::vector<char16_t>& u16_buffer()
+{
+    static std::vector<char16_t> b((std::size_t(16) << 20) + 64);
     return b;
 }
 
@@ -339,6 +357,110 @@ std::size_t encode_bulk_at(std::u32string const& s, unsigned char* out)
     return encode_bulk(s, out);
 }
 
+// ---- UTF-16 ----------------------------------------------------------------------------------
+//
+// The corpora in UTF-16 (each corpus decoded, U+FFFD for each maximal subpart, then encoded):
+// decoding with views::utf16, validating, and transcoding to and from UTF-8 with the bulk
+// compositions, against plain loops (baselines.hpp) and ICU's u_strFromUTF8WithSub and
+// u_strToUTF8WithSub. Throughput counts UTF-16 bytes when decoding or validating UTF-16, and
+// UTF-8 bytes when transcoding (the input from UTF-8, the output to UTF-8).
+
+using decoder16 = std::size_t (*)(std::u16string const&, char32_t*);
+using validator16 = bool (*)(std::u16string const&);
+using to_utf16 = std::size_t (*)(std::string const&, char16_t*);
+using to_utf8 = std::size_t (*)(std::u16string const&, unsigned char*);
+
+template<int Offset>
+BOOST_UTF_BENCH_PLACED std::size_t decode16_plain(std::u16string const& s, char32_t* out)
+{
+    BOOST_UTF_BENCH_SKIP(Offset);
+    return static_cast<std::size_t>(plain_decode16(s.data(), s.data() + s.size(), out) - out);
+}
+
+template<int Offset>
+BOOST_UTF_BENCH_PLACED std::size_t decode16_view(std::u16string const& s, char32_t* out)
+{
+    BOOST_UTF_BENCH_SKIP(Offset);
+    char32_t* o = out;
+    for (char32_t c : std::u16string_view(s) | utf::views::utf16)
+        *o++ = c;
+    return static_cast<std::size_t>(o - out);
+}
+
+template<int Offset>
+BOOST_UTF_BENCH_PLACED bool validate16_plain(std::u16string const& s)
+{
+    BOOST_UTF_BENCH_SKIP(Offset);
+    return plain_validate16(s.data(), s.data() + s.size());
+}
+
+bool validate16_bulk(std::u16string const& s) { return utf::is_valid(std::u16string_view(s)); }
+
+template<int Offset>
+BOOST_UTF_BENCH_PLACED std::size_t utf8_to_utf16_plain(std::string const& s, char16_t* out)
+{
+    BOOST_UTF_BENCH_SKIP(Offset);
+    return static_cast<std::size_t>(plain_utf8_to_utf16(ubegin(s), ubegin(s) + s.size(), out) - out);
+}
+
+std::size_t utf8_to_utf16_bulk(std::string const& s, char16_t* out)
+{
+    return static_cast<std::size_t>(utf::copy(std::string_view(s) | utf::views::utf8 | utf::views::utf32_to_utf16, out) -
+                                    out);
+}
+
+std::size_t utf8_to_utf16_icu(std::string const& s, char16_t* out)
+{
+    int32_t length = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    u_strFromUTF8WithSub(reinterpret_cast<UChar*>(out), static_cast<int32_t>(s.size() + 64), &length, s.data(),
+                         static_cast<int32_t>(s.size()), 0xFFFD, nullptr, &status);
+    return static_cast<std::size_t>(length);
+}
+
+template<int Offset>
+BOOST_UTF_BENCH_PLACED std::size_t utf16_to_utf8_plain(std::u16string const& s, unsigned char* out)
+{
+    BOOST_UTF_BENCH_SKIP(Offset);
+    return static_cast<std::size_t>(plain_utf16_to_utf8(s.data(), s.data() + s.size(), out) - out);
+}
+
+std::size_t utf16_to_utf8_bulk(std::u16string const& s, unsigned char* out)
+{
+    return static_cast<std::size_t>(
+        utf::copy(std::u16string_view(s) | utf::views::utf16 | utf::views::utf32_to_utf8_as<unsigned char>, out) -
+        out);
+}
+
+std::size_t utf16_to_utf8_icu(std::u16string const& s, unsigned char* out)
+{
+    int32_t length = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    u_strToUTF8WithSub(reinterpret_cast<char*>(out), static_cast<int32_t>(s.size() * 3 + 64), &length,
+                       reinterpret_cast<UChar const*>(s.data()), static_cast<int32_t>(s.size()), 0xFFFD, nullptr,
+                       &status);
+    return static_cast<std::size_t>(length);
+}
+
+template<utf::simd_level L>
+bool validate16_bulk_at(std::u16string const& s)
+{
+    capped const c(L);
+    return validate16_bulk(s);
+}
+template<utf::simd_level L>
+std::size_t utf8_to_utf16_bulk_at(std::string const& s, char16_t* out)
+{
+    capped const c(L);
+    return utf8_to_utf16_bulk(s, out);
+}
+template<utf::simd_level L>
+std::size_t utf16_to_utf8_bulk_at(std::u16string const& s, unsigned char* out)
+{
+    capped const c(L);
+    return utf16_to_utf8_bulk(s, out);
+}
+
 // ---- registration --------------------------------------------------------------------------
 
 template<class F, class... Args>
@@ -383,6 +505,9 @@ char32_t* decode_output(data const&) { return u32_buffer().data(); }
 unsigned char* encode_output(data const&) { return u8_buffer().data(); }
 std::size_t decoded_bytes(data const& x) { return x.bytes.size(); }
 std::size_t encoded_bytes(data const& x) { return x.encoded_size; }
+std::u16string const& input_units(data const& x) { return x.units; }
+char16_t* utf16_output(data const&) { return u16_buffer().data(); }
+std::size_t utf16_bytes(data const& x) { return x.units.size() * 2; }
 
 template<class F>
 std::vector<placed<F>> unplaced(F f)
@@ -434,6 +559,28 @@ named<encoder> const encoders[] = {
     {"iconv", unplaced(encode_iconv)},
 };
 
+named<decoder16> const decoders16[] = {
+    {"plain", BOOST_UTF_BENCH_AT_OFFSETS(decode16_plain)},
+    {"view", BOOST_UTF_BENCH_AT_OFFSETS(decode16_view)},
+};
+named<validator16> const validators16[] = {
+    {"plain", BOOST_UTF_BENCH_AT_OFFSETS(validate16_plain)},
+    {"bulk", unplaced(validate16_bulk)},
+    BOOST_UTF_BENCH_AT_LEVELS(validate16_bulk_at),
+};
+named<to_utf16> const to_utf16s[] = {
+    {"plain", BOOST_UTF_BENCH_AT_OFFSETS(utf8_to_utf16_plain)},
+    {"bulk", unplaced(utf8_to_utf16_bulk)},
+    BOOST_UTF_BENCH_AT_LEVELS(utf8_to_utf16_bulk_at),
+    {"icu_from_utf8", unplaced(utf8_to_utf16_icu)},
+};
+named<to_utf8> const to_utf8s[] = {
+    {"plain", BOOST_UTF_BENCH_AT_OFFSETS(utf16_to_utf8_plain)},
+    {"bulk", unplaced(utf16_to_utf8_bulk)},
+    BOOST_UTF_BENCH_AT_LEVELS(utf16_to_utf8_bulk_at),
+    {"icu_to_utf8", unplaced(utf16_to_utf8_icu)},
+};
+
 // Whether `impl` runs on corpus `k`: the uniform corpora are there to show where the views' time
 // goes, so only the plain loop and the views run on them.
 template<class F>
@@ -457,6 +604,18 @@ void register_corpus(corpus_kind k)
     for (auto const& e : encoders)
         if (runs_on(e, k))
             add("encode/" + corpus + "/" + e.name, e.at, encoded_bytes, k, input_code_points, encode_output);
+    for (auto const& d : decoders16)
+        if (runs_on(d, k))
+            add("decode16/" + corpus + "/" + d.name, d.at, utf16_bytes, k, input_units, decode_output);
+    for (auto const& v : validators16)
+        if (runs_on(v, k))
+            add("validate16/" + corpus + "/" + v.name, v.at, utf16_bytes, k, input_units);
+    for (auto const& t : to_utf16s)
+        if (runs_on(t, k))
+            add("utf8_to_utf16/" + corpus + "/" + t.name, t.at, decoded_bytes, k, input_bytes, utf16_output);
+    for (auto const& t : to_utf8s)
+        if (runs_on(t, k))
+            add("utf16_to_utf8/" + corpus + "/" + t.name, t.at, encoded_bytes, k, input_units, encode_output);
 }
 
 // ---- short inputs -----------------------------------------------------------------------------
@@ -635,7 +794,43 @@ void check_corpus(corpus_kind k)
     }
 }
 
-void check_all() { for_each_corpus(check_corpus); }
+// The same for UTF-16: every implementation against the plain loops. ICU substitutes per maximal
+// subpart too, so it is checked on the invalid corpus as well.
+void check_corpus16(corpus_kind k)
+{
+    std::string const corpus = name(k);
+    data const& x = get(k);
+    std::vector<char32_t> cps(x.units.size() + 64);
+    for (auto const& d : decoders16)
+        for (auto const& p : d.at)
+            if (runs_on(d, k) && (p.f(x.units, cps.data()) != x.code_points.size() ||
+                                  std::memcmp(cps.data(), x.code_points.data(), x.code_points.size() * 4) != 0))
+                mismatch(("decode16/" + corpus + "/" + d.name).c_str());
+    for (auto const& v : validators16)
+        for (auto const& p : v.at)
+            if (runs_on(v, k) && !p.f(x.units))
+                mismatch(("validate16/" + corpus + "/" + v.name).c_str());
+    std::vector<char16_t> units(x.bytes.size() + 64);
+    for (auto const& t : to_utf16s)
+        for (auto const& p : t.at)
+            if (runs_on(t, k) && (p.f(x.bytes, units.data()) != x.units.size() ||
+                                  std::memcmp(units.data(), x.units.data(), x.units.size() * 2) != 0))
+                mismatch(("utf8_to_utf16/" + corpus + "/" + t.name).c_str());
+    std::vector<unsigned char> expected(x.units.size() * 3 + 64), got(expected.size());
+    std::size_t const n = static_cast<std::size_t>(
+        plain_encode(x.code_points.data(), x.code_points.data() + x.code_points.size(), expected.data()) -
+        expected.data());
+    for (auto const& t : to_utf8s)
+        for (auto const& p : t.at)
+            if (runs_on(t, k) && (p.f(x.units, got.data()) != n || std::memcmp(got.data(), expected.data(), n) != 0))
+                mismatch(("utf16_to_utf8/" + corpus + "/" + t.name).c_str());
+}
+
+void check_all()
+{
+    for_each_corpus(check_corpus);
+    for_each_corpus(check_corpus16);
+}
 
 } // namespace
 

@@ -18,6 +18,7 @@
 
 #include "../bench/corpus.hpp"
 #include "corpus_files.hpp"
+#include "guarded_memory.hpp"
 #include "test_support.hpp"
 #include "vectors.hpp"
 
@@ -34,13 +35,6 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__unix__) || defined(__APPLE__)
-#  include <sys/mman.h>
-#  include <unistd.h>
-#  define BOOST_UTF_TEST_HAS_MMAP 1
-#else
-#  define BOOST_UTF_TEST_HAS_MMAP 0
-#endif
 
 namespace utf = boost::utf;
 
@@ -549,55 +543,7 @@ BOOST_AUTO_TEST_CASE(element_types_and_generic_ranges)
 
 namespace {
 
-// n elements in memory of their own, with an inaccessible page right after the last one (or,
-// with guard_before, right before the first): a kernel that reads or writes one element too far
-// faults at once, in every build, without a sanitizer. Without mmap, plain heap memory.
-template<class T>
-class guarded_array
-{
-public:
-    guarded_array(std::size_t n, bool guard_before)
-        : size_(n)
-    {
-#if BOOST_UTF_TEST_HAS_MMAP
-        std::size_t const page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-        std::size_t const data_pages = (n * sizeof(T) + page - 1) / page + 1;
-        map_size_ = (data_pages + 1) * page;
-        void* const map = ::mmap(nullptr, map_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        BOOST_TEST_REQUIRE((map != MAP_FAILED));
-        map_ = static_cast<unsigned char*>(map);
-        unsigned char* const guard = guard_before ? map_ : map_ + data_pages * page;
-        BOOST_TEST_REQUIRE(::mprotect(guard, page, PROT_NONE) == 0);
-        data_ = reinterpret_cast<T*>(guard_before ? map_ + page : guard - n * sizeof(T));
-#else
-        (void)guard_before;
-        heap_.reset(new T[n == 0 ? 1 : n]);
-        data_ = heap_.get();
-#endif
-    }
-    guarded_array(guarded_array const&) = delete;
-    guarded_array& operator=(guarded_array const&) = delete;
-    ~guarded_array()
-    {
-#if BOOST_UTF_TEST_HAS_MMAP
-        ::munmap(map_, map_size_);
-#endif
-    }
-
-    T* begin() const { return data_; }
-    T* end() const { return data_ + size_; }
-    std::size_t size() const { return size_; }
-
-private:
-    std::size_t size_;
-    T* data_ = nullptr;
-#if BOOST_UTF_TEST_HAS_MMAP
-    unsigned char* map_ = nullptr;
-    std::size_t map_size_ = 0;
-#else
-    std::unique_ptr<T[]> heap_;
-#endif
-};
+using test::guarded_array;
 
 template<class T, class Range>
 std::basic_string_view<T> guarded_copy(guarded_array<T> const& a, Range const& r)

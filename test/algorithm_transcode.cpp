@@ -15,6 +15,9 @@
 #define BOOST_TEST_MODULE algorithm_transcode
 #include <boost/test/unit_test.hpp>
 
+#include "guarded_memory.hpp"
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -131,7 +134,7 @@ void check_composition(Make make, Inner inner_template, char32_t outer_with, std
     }
     lazy.log = first_reports;
     outcome<Unit> const through_pointer = run([](auto&& v, std::vector<std::uint32_t>& out) {
-        std::vector<Unit> buffer(4096);
+        std::vector<Unit> buffer(std::size_t(1) << 16);
         Unit* const end = utf::copy(v, buffer.data());
         out.assign(buffer.data(), end);
     });
@@ -325,4 +328,235 @@ BOOST_AUTO_TEST_CASE(utf16_validation_agrees_with_the_view)
     BOOST_TEST((utf::find_invalid(t16) == t16.end()));
     std::list<char16_t> const l(t16.begin(), t16.end());
     BOOST_TEST(utf::is_valid(l));
+}
+
+// ---- long stretches: the kernels' paths ---------------------------------------------------------
+//
+// The bulk paths run the kernels over stretches of a block (16 or 32 UTF-16 code units, 16 or 64
+// bytes) and more, through a buffer of 256 code points and a sink of 1024 code units; the texts
+// below are long enough for all of it, in one length class each, with errors at every offset of a
+// block, across the buffer's and the sink's boundaries, and with every length of tail.
+
+namespace {
+
+// n code points, all of UTF-8 length cls + 1 (ASCII, two, three, four code units): the last is
+// also the UTF-16 supplementary class.
+std::u32string of_class(unsigned cls, std::size_t n)
+{
+    static constexpr char32_t base[] = {U'a', U'\u00E0', U'\u4E00', U'\U0001F600'};
+    static constexpr char32_t span[] = {26, 0x100, 0x1000, 0x200};
+    std::u32string s;
+    for (std::size_t i = 0; i < n; ++i)
+        s += static_cast<char32_t>(base[cls] + (i * 7) % span[cls]);
+    return s;
+}
+
+// The compositions over one form, with an inner policy that replaces and one whose answer is not
+// a scalar value (so that the outer policy's element index is checked after the kernels' runs).
+void check_long(std::string const& in, std::u16string const& in16)
+{
+    for (char32_t inner_with : {U'\uFFFD', char32_t(0xD800)})
+    {
+        logging_policy inner{};
+        inner.with = inner_with;
+        if (!in.empty())
+        {
+            check_composition<char16_t>(
+                [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf16(op); }, inner, U'x',
+                static_cast<std::size_t>(-1), "utf8 | utf32_to_utf16");
+            check_composition<char>(
+                [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op); }, inner,
+                U'x', static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8");
+        }
+        if (!in16.empty())
+        {
+            check_composition<char>(
+                [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf8_as<char>(op); },
+                inner, U'x', static_cast<std::size_t>(-1), "utf16 | utf32_to_utf8");
+            check_composition<char16_t>(
+                [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf16(op); }, inner, U'x',
+                static_cast<std::size_t>(-1), "utf16 | utf32_to_utf16");
+        }
+    }
+}
+
+// Offsets to put an error at: every offset of a block, those across the buffer's boundary (256),
+// and those across the sink's (1024).
+std::vector<std::size_t> error_offsets(std::size_t size)
+{
+    std::vector<std::size_t> at;
+    for (std::size_t i = 192; i <= 264; ++i)
+        at.push_back(i);
+    for (std::size_t i = 1016; i <= 1032; ++i)
+        at.push_back(i);
+    at.erase(std::remove_if(at.begin(), at.end(), [&](std::size_t i) { return i > size; }), at.end());
+    return at;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(long_well_formed_stretches_of_every_length_class)
+{
+    for (unsigned cls = 0; cls < 4; ++cls)
+    {
+        std::u32string const t = of_class(cls, 1100 / (cls + 1));
+        for (std::size_t cut = 0; cut < 70; ++cut)
+        {
+            std::u32string const part = t.substr(0, t.size() - cut);
+            BOOST_TEST_CONTEXT("class " << cls << ", " << part.size() << " code points")
+            {
+                check_long(utf8_of(part), utf16_of(part));
+            }
+        }
+    }
+    // All classes together, changing every few code points.
+    std::u32string mixed;
+    for (std::size_t i = 0; mixed.size() < 1200; ++i)
+        mixed += of_class(static_cast<unsigned>(i % 4), 1 + i % 5);
+    check_long(utf8_of(mixed), utf16_of(mixed));
+}
+
+BOOST_AUTO_TEST_CASE(long_stretches_with_an_error_at_every_offset)
+{
+    for (unsigned cls = 0; cls < 4; ++cls)
+    {
+        std::u32string const t = of_class(cls, 1100 / (cls + 1));
+        std::string const t8 = utf8_of(t);
+        std::u16string const t16 = utf16_of(t);
+        for (std::size_t e = 0; e < 8; ++e)
+        {
+            for (std::size_t at : error_offsets(t8.size()))
+            {
+                std::string in = t8;
+                in.insert(at, utf8_errors[e]);
+                BOOST_TEST_CONTEXT("class " << cls << ", UTF-8 error " << e << " at " << at)
+                {
+                    check_long(in, {});
+                }
+            }
+        }
+        // UTF-16: the BMP classes are one code unit each, the supplementary one two.
+        if (cls != 0 && cls != 3)
+            continue;
+        for (std::size_t e = 0; e < 4; ++e)
+        {
+            for (std::size_t at : error_offsets(t16.size()))
+            {
+                std::u16string in16 = t16;
+                in16.insert(at, utf16_errors[e]);
+                BOOST_TEST_CONTEXT("class " << cls << ", UTF-16 error " << e << " at " << at)
+                {
+                    check_long({}, in16);
+                }
+            }
+        }
+    }
+}
+
+// ---- nothing read or written outside the ranges ---------------------------------------------------
+
+namespace {
+
+template<class T, class S>
+std::basic_string_view<T> guarded_copy(test::guarded_array<T> const& a, S const& s)
+{
+    std::copy(s.begin(), s.end(), a.begin());
+    return std::basic_string_view<T>(a.begin(), a.size());
+}
+
+template<class T, class View>
+std::basic_string<T> lazy(View&& v)
+{
+    std::basic_string<T> out;
+    for (auto c : v)
+        out += static_cast<T>(c);
+    return out;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
+{
+    // Every class and errors, several blocks long; each cut puts the end at another offset of a
+    // block, and the input (and a cut-short sequence or pair) right against the guard.
+    std::u32string base;
+    for (std::size_t i = 0; base.size() < 500; ++i)
+        base += of_class(static_cast<unsigned>(i % 4), 1 + i % 40);
+    std::string t8 = utf8_of(base);
+    t8.insert(300, "\xF0\x9F\x98");
+    t8.insert(100, "\xC0");
+    std::u16string t16 = utf16_of(base);
+    t16.insert(300, 1, char16_t(0xD800));
+    t16.insert(100, 1, char16_t(0xDC00));
+    for (std::size_t cut = 0; cut < 70; ++cut)
+    {
+        std::string const whole8 = t8.substr(0, t8.size() - cut);
+        std::u16string const whole16 = t16.substr(0, t16.size() - cut);
+        std::u16string const to16 = lazy<char16_t>(whole8 | views::utf8 | views::utf32_to_utf16);
+        std::string const to8 = lazy<char>(whole16 | views::utf16 | views::utf32_to_utf8_as<char>);
+        std::u16string const clean16 = lazy<char16_t>(whole16 | views::utf16 | views::utf32_to_utf16);
+        std::size_t first = whole16.size();
+        for (std::size_t i = 0; i < whole16.size(); ++i)
+            if (whole16[i] == 0xDC00 || (whole16[i] == 0xD800 && (i + 1 == whole16.size() || whole16[i + 1] < 0xDC00)))
+            {
+                first = i;
+                break;
+            }
+        for (bool guard_before : {false, true})
+        {
+            BOOST_TEST_CONTEXT("cut " << cut << (guard_before ? ", guard before" : ", guard after"))
+            {
+                test::guarded_array<char> const in8_memory(whole8.size(), guard_before);
+                std::string_view const in8 = guarded_copy(in8_memory, whole8);
+                test::guarded_array<char16_t> const in16_memory(whole16.size(), guard_before);
+                std::u16string_view const in16 = guarded_copy(in16_memory, whole16);
+
+                test::guarded_array<char16_t> const out16(to16.size(), false);
+                char16_t* const end16 = utf::copy(in8 | views::utf8 | views::utf32_to_utf16, out16.begin());
+                BOOST_TEST((end16 == out16.end()));
+                BOOST_TEST((std::u16string_view(out16.begin(), out16.size()) == to16));
+
+                test::guarded_array<char> const out8(to8.size(), false);
+                char* const end8 = utf::copy(in16 | views::utf16 | views::utf32_to_utf8_as<char>, out8.begin());
+                BOOST_TEST((end8 == out8.end()));
+                BOOST_TEST((std::string_view(out8.begin(), out8.size()) == to8));
+
+                test::guarded_array<char16_t> const sanitized(clean16.size(), false);
+                char16_t* const end_clean = utf::copy(in16 | views::utf16 | views::utf32_to_utf16, sanitized.begin());
+                BOOST_TEST((end_clean == sanitized.end()));
+                BOOST_TEST((std::u16string_view(sanitized.begin(), sanitized.size()) == clean16));
+
+                BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(in16) - in16.begin()) == first);
+                BOOST_TEST(utf::is_valid(in16) == (first == in16.size()));
+            }
+        }
+    }
+}
+
+// The narrowing kernels, called directly: the decoding kernels of some levels give them only
+// ASCII, so the compositions alone would not reach their other paths.
+BOOST_AUTO_TEST_CASE(narrowing_kernels_write_exactly_the_utf16_form)
+{
+    namespace simd = boost::utf::detail::simd;
+    for (simd::utf16_kernel_set const& k : simd::utf16_kernel_sets)
+    {
+        if (k.narrow == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::size_t n = 0; n < 80; ++n)
+        {
+            std::u32string cps;
+            for (std::size_t i = 0; cps.size() < n; ++i)
+                cps += of_class(static_cast<unsigned>((i * 3 + n) % 4), 1 + i % 9).substr(0, n - cps.size());
+            std::u16string const expected = utf16_of(cps);
+            BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", " << n << " code points")
+            {
+                test::guarded_array<char32_t> const in(cps.size(), false);
+                std::copy(cps.begin(), cps.end(), in.begin());
+                test::guarded_array<std::uint16_t> const out(expected.size(), false);
+                std::size_t const made = k.narrow(in.begin(), n, out.begin());
+                BOOST_TEST(made == expected.size());
+                BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(), out.end()));
+            }
+        }
+    }
 }

@@ -8,7 +8,9 @@
 //   - bytes | views::utf8 | views::utf32_to_utf16 gives u_strFromUTF8WithSub's output with U+FFFD,
 //     lazily and through utf::to;
 //   - units | views::utf16 | views::utf32_to_utf8 gives u_strToUTF8WithSub's output with U+FFFD,
-//     lazily and through utf::to.
+//     lazily and through utf::to;
+//   - units | views::utf16 | views::utf32_to_utf16 through utf::to gives the U16_NEXT_OR_FFFD code
+//     points in UTF-16, and is_valid and find_invalid see the first error U16_NEXT sees.
 
 #include "fuzz_support.hpp"
 
@@ -49,6 +51,22 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
     std::vector<error> log;
     forwards(utf::views::utf16(units, recording_policy{&log}));
     BOOST_UTF_FUZZ_CHECK(log == icu_errors);
+
+    // UTF-16 to UTF-16, and validation.
+    {
+        std::u16string icu16;
+        for (char32_t c : icu)
+        {
+            UChar buffer[2];
+            std::int32_t k = 0;
+            U16_APPEND_UNSAFE(buffer, k, c);
+            icu16.append(reinterpret_cast<char16_t const*>(buffer), static_cast<std::size_t>(k));
+        }
+        BOOST_UTF_FUZZ_CHECK(utf::to<std::u16string>(units | utf::views::utf16 | utf::views::utf32_to_utf16) == icu16);
+        std::size_t const first = icu_errors.empty() ? units.size() : icu_errors.front().offset;
+        BOOST_UTF_FUZZ_CHECK(utf::is_valid(units) == icu_errors.empty());
+        BOOST_UTF_FUZZ_CHECK(static_cast<std::size_t>(utf::find_invalid(units) - units.begin()) == first);
+    }
 
     // UTF-16 to UTF-8.
     {

@@ -552,8 +552,7 @@ Out copy_composition(View&& v, Out out)
             else
             {
                 sink_for<unsigned char, char_type, Out> sink(std::move(out));
-                transcode_contiguous<utf16_rules, utf8_writer, per_code_unit>(first, last, inner_policy,
-                                                                             outer_policy, sink);
+                utf16_to_utf8_contiguous<per_code_unit>(first, last, inner_policy, outer_policy, sink);
                 return sink.finish();
             }
         }
@@ -564,8 +563,7 @@ Out copy_composition(View&& v, Out out)
             if constexpr (traits::to_utf16)
             {
                 sink_for<char_type, char_type, Out> sink(std::move(out));
-                transcode_contiguous<utf8_rules, utf16_writer, per_code_unit>(first, last, inner_policy,
-                                                                             outer_policy, sink);
+                utf8_to_utf16_contiguous<per_code_unit>(first, last, inner_policy, outer_policy, sink);
                 return sink.finish();
             }
             else

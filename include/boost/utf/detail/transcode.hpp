@@ -25,7 +25,9 @@
 #include <boost/utf/error.hpp>
 #include <boost/utf/policy.hpp>
 #include <boost/utf/detail/unicode.hpp>
+#include <boost/utf/detail/simd/kernels.hpp>
 #include <boost/utf/detail/simd/target.hpp>
+#include <boost/utf/detail/simd/utf16_kernels.hpp>
 #include <boost/utf/detail/utf16.hpp>
 #include <boost/utf/detail/utf8.hpp>
 
@@ -42,14 +44,41 @@ inline namespace BOOST_UTF_ISA_NAMESPACE {
 
 // ---- UTF-16 validation -----------------------------------------------------------------------
 
-// Index of the first code unit of the first unpaired surrogate, or `n`. Blocks with no surrogate
-// at all are passed over without an early exit, which compilers turn into vector code; a block
-// with one is walked by the rules, from where the last element before it ended.
+// Index of the first code unit of the first unpaired surrogate, or `n`. The kernel of the level
+// in use passes over the blocks it proves well-formed; the block it stops at is walked by the
+// rules, which find the error exactly or step past it (a pair across blocks), and then the kernel
+// goes on from where the last element ended. Without kernels, blocks with no surrogate at all are
+// passed over without an early exit, which compilers turn into vector code.
 template<class T>
 std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexcept
 {
-    constexpr std::size_t block = 32;
     T const* const last = first + n;
+    if constexpr (simd::has_utf16_kernels)
+    {
+        simd::utf16_kernel_set const& k = simd::active_utf16_kernels();
+        if (k.width != 0 && n >= k.width)
+        {
+            auto const* const units = reinterpret_cast<std::uint16_t const*>(first);
+            std::size_t i = 0;
+            for (;;)
+            {
+                if (n - i >= k.width)
+                    i += k.valid_prefix(units + i, n - i);
+                T const* p = first + i;
+                T const* const stop = n - i > k.width ? p + k.width : last;
+                while (p < stop)
+                {
+                    T const* const at = p;
+                    if (!decode_next16(p, last).ok())
+                        return static_cast<std::size_t>(at - first);
+                }
+                if (p == last)
+                    return n;
+                i = static_cast<std::size_t>(p - first);
+            }
+        }
+    }
+    constexpr std::size_t block = 32;
     T const* p = first;
     while (static_cast<std::size_t>(last - p) >= block)
     {
@@ -151,40 +180,260 @@ BOOST_NOINLINE void transcode_error(decoded const& d, std::size_t at, std::size_
 
 // ---- direct transcoding -------------------------------------------------------------------------
 
+// Code units the scalar rules take between two flushes of the sink, and between two tries of the
+// kernels.
+inline constexpr std::size_t transcode_chunk = 64;
+
+// The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
+// handed to the policies; `index` counts the inner view's elements. Returns where the next
+// element starts (at or past stop). At most transcode_chunk code units.
+template<class Rules, class Writer, bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
+BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T const* const stop,
+                                             T const* const last, std::size_t& index, Inner& inner, Outer& outer,
+                                             Sink& sink)
+{
+    using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
+    out_t* o = sink.reserve(static_cast<std::size_t>(stop - p) * Writer::max_units);
+    // Counted in a local: byte stores through `o` could otherwise alias the caller's counter.
+    std::size_t count = index;
+    while (p < stop)
+    {
+        if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
+        {
+            // UTF-16 to UTF-8: a code unit that is not a surrogate is a whole element, and its
+            // UTF-8 form needs no check.
+            std::uint32_t const u = to_unit16(*p);
+            if (BOOST_LIKELY(!is_surrogate16(u)))
+            {
+                if (u < 0x80u)
+                    *o++ = static_cast<out_t>(u);
+                else if (u < 0x800u)
+                {
+                    o[0] = static_cast<out_t>(0xC0u | (u >> 6));
+                    o[1] = static_cast<out_t>(0x80u | (u & 0x3Fu));
+                    o += 2;
+                }
+                else
+                {
+                    o[0] = static_cast<out_t>(0xE0u | (u >> 12));
+                    o[1] = static_cast<out_t>(0x80u | ((u >> 6) & 0x3Fu));
+                    o[2] = static_cast<out_t>(0x80u | (u & 0x3Fu));
+                    o += 3;
+                }
+                ++p;
+                ++count;
+                continue;
+            }
+        }
+        if constexpr (std::is_same<Rules, utf8_rules>::value && std::is_same<Writer, utf16_writer>::value)
+        {
+            // UTF-8 to UTF-16: ASCII is a whole element, and its own UTF-16 code unit.
+            if (BOOST_LIKELY(static_cast<unsigned char>(*p) < 0x80u))
+            {
+                *o++ = static_cast<out_t>(static_cast<unsigned char>(*p));
+                ++p;
+                ++count;
+                continue;
+            }
+        }
+        T const* const at = p;
+        decoded const d = Rules::next(p, last);
+        if (BOOST_LIKELY(d.ok()))
+        {
+            Writer::write(d.value, o);
+            ++count;
+            continue;
+        }
+        p = at + step_length<PerCodeUnit>(d);
+        sink.commit(o);
+        transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(at - first), count, inner, outer, sink, o);
+        sink.commit(o);
+        // What is left of the stretch must still fit.
+        std::size_t const rest = p < stop ? static_cast<std::size_t>(stop - p) : 0;
+        o = sink.reserve(rest * Writer::max_units + Writer::max_units);
+    }
+    sink.commit(o);
+    index = count;
+    return p;
+}
+
 // Decodes [first, last) by `Rules` and writes each element by `Writer`: the composition of a
-// decoding view (policy `inner`) inside an encoding view (policy `outer`).
+// decoding view (policy `inner`) inside an encoding view (policy `outer`), by the rules alone.
 template<class Rules, class Writer, bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
 void transcode_contiguous(T const* const first, T const* const last, Inner& inner, Outer& outer, Sink& sink)
 {
-    using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
-    constexpr std::size_t chunk = 64;
-    static_assert(Sink::max_reserve >= chunk * Writer::max_units, "a chunk must fit in the sink");
+    static_assert(Sink::max_reserve >= transcode_chunk * Writer::max_units, "a chunk must fit in the sink");
     T const* p = first;
     std::size_t index = 0; // elements of the inner view so far, for the outer policy
     while (p != last)
     {
-        T const* const stop = static_cast<std::size_t>(last - p) > chunk ? p + chunk : last;
-        out_t* o = sink.reserve(chunk * Writer::max_units);
-        while (p < stop)
-        {
-            T const* const at = p;
-            decoded const d = Rules::next(p, last);
-            if (BOOST_LIKELY(d.ok()))
-            {
-                Writer::write(d.value, o);
-                ++index;
-                continue;
-            }
-            p = at + step_length<PerCodeUnit>(d);
-            sink.commit(o);
-            transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(at - first), index, inner, outer,
-                                                 sink, o);
-            sink.commit(o);
-            // What is left of the chunk must still fit.
-            o = sink.reserve(static_cast<std::size_t>(stop - p) * Writer::max_units + Writer::max_units);
-        }
-        sink.commit(o);
+        T const* const stop = static_cast<std::size_t>(last - p) > transcode_chunk ? p + transcode_chunk : last;
+        p = transcode_stretch<Rules, Writer, PerCodeUnit>(first, p, stop, last, index, inner, outer, sink);
     }
+}
+
+// Code points the kernels decode at a time into a buffer on the stack, before they are encoded
+// into the target form: small enough to stay in the first-level cache.
+inline constexpr std::size_t transcode_buffer = 256;
+
+// UTF-8 to UTF-16. Where the level's UTF-8 decoding kernel proves a stretch well-formed, its code
+// points go through the buffer and are narrowed to UTF-16; where it stops, the rules take over
+// for the stretch it asks for (in chunks, so that the sink has room), with the policies, as
+// transcode_contiguous does.
+template<bool PerCodeUnit, class Inner, class Outer, class Sink>
+void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char const* const last, Inner& inner,
+                              Outer& outer, Sink& sink)
+{
+    using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
+    static_assert(sizeof(out_t) == 2, "UTF-16 code units");
+    if constexpr (simd::has_kernels && simd::has_utf16_kernels)
+    {
+        static_assert(Sink::max_reserve >= 2 * transcode_buffer, "a buffer's code units must fit in the sink");
+        simd::kernel_set const& k = simd::active_kernels();
+        simd::utf16_kernel_set const& k16 = simd::active_utf16_kernels();
+        if (k.decode_width != 0 && k16.narrow != nullptr)
+        {
+            char32_t buffer[transcode_buffer];
+            unsigned char const* p = first;
+            std::size_t index = 0;
+            while (p != last)
+            {
+                std::size_t const left = static_cast<std::size_t>(last - p);
+                std::size_t stretch = transcode_chunk;
+                if (left >= k.decode_width)
+                {
+                    // `p` is where an element starts (or inside a subpart that a per-code-unit
+                    // policy steps through, which the kernel finds ill-formed at once). The
+                    // kernel writes at most one code point per byte.
+                    simd::transcode_step const r = k.decode(p, left < transcode_buffer ? left : transcode_buffer, buffer);
+                    p += r.consumed;
+                    if (r.produced != 0)
+                    {
+                        out_t* const o = sink.reserve(2 * r.produced);
+                        sink.commit(o + k16.narrow(buffer, r.produced, reinterpret_cast<std::uint16_t*>(o)));
+                        index += r.produced;
+                    }
+                    if (r.resume == 0)
+                        continue;
+                    stretch = r.resume;
+                }
+                unsigned char const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
+                while (p < end)
+                {
+                    unsigned char const* const stop =
+                        static_cast<std::size_t>(end - p) > transcode_chunk ? p + transcode_chunk : end;
+                    p = transcode_stretch<utf8_rules, utf16_writer, PerCodeUnit>(first, p, stop, last, index, inner,
+                                                                                outer, sink);
+                }
+            }
+            return;
+        }
+    }
+    transcode_contiguous<utf8_rules, utf16_writer, PerCodeUnit>(first, last, inner, outer, sink);
+}
+
+// The UTF-8 form of n scalar values: by the level's encoding kernel as far as it goes, the rest
+// one by one. Returns the end of what was written; `by_kernel` counts the values the kernel took.
+BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k, char32_t const* p, std::size_t n,
+                                                      unsigned char* o, std::size_t& by_kernel) noexcept
+{
+    std::size_t i = 0;
+    while (i != n)
+    {
+        std::size_t stretch = n - i;
+        if (k.encode_width != 0 && n - i >= k.encode_width)
+        {
+            simd::transcode_step const r = k.encode(reinterpret_cast<std::uint32_t const*>(p + i), n - i, o);
+            i += r.consumed;
+            o += r.produced;
+            by_kernel += r.consumed;
+            if (r.resume == 0)
+                continue;
+            stretch = r.resume < n - i ? r.resume : n - i;
+        }
+        for (std::size_t const stop = i + stretch; i != stop; ++i)
+            utf8_writer::write(p[i], o);
+    }
+    return o;
+}
+
+// After a buffer of which the encoding kernel took less than half (a level whose kernel handles
+// ASCII only, on other text), the code units the rules take straight from the source before the
+// buffer is tried again: doubled each time, up to the most, and back to the least once the kernel
+// takes at least half of a buffer again.
+inline constexpr std::size_t widen_backoff_min = 256;
+inline constexpr std::size_t widen_backoff_max = 16384;
+
+// UTF-16 to UTF-8. ASCII blocks go straight to bytes; other blocks that the UTF-16 kernel proves
+// well-formed are widened into the buffer and encoded by the level's encoding kernel; where the
+// UTF-16 kernel stops, the rules take over for a block, with the policies.
+template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
+void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& inner, Outer& outer, Sink& sink)
+{
+    using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
+    static_assert(std::is_same<out_t, unsigned char>::value, "UTF-8 code units, as bytes");
+    if constexpr (simd::has_utf16_kernels)
+    {
+        static_assert(Sink::max_reserve >= 4 * transcode_buffer, "a buffer's code units must fit in the sink");
+        simd::kernel_set const& k = simd::active_kernels();
+        simd::utf16_kernel_set const& k16 = simd::active_utf16_kernels();
+        if (k16.width != 0)
+        {
+            char32_t buffer[transcode_buffer];
+            T const* p = first;
+            std::size_t index = 0;
+            std::size_t backoff = widen_backoff_min;
+            while (p != last)
+            {
+                std::size_t const left = static_cast<std::size_t>(last - p);
+                std::size_t stretch = transcode_chunk;
+                if (left >= k16.width)
+                {
+                    auto const* const units = reinterpret_cast<std::uint16_t const*>(p);
+                    std::size_t const room = left < Sink::max_reserve ? left : Sink::max_reserve;
+                    out_t* o = sink.reserve(room);
+                    std::size_t const ascii = k16.ascii(units, room, o);
+                    if (ascii != 0)
+                    {
+                        sink.commit(o + ascii);
+                        p += ascii;
+                        index += ascii;
+                        continue;
+                    }
+                    simd::transcode_step const r =
+                        k16.widen(units, left < transcode_buffer ? left : transcode_buffer, buffer);
+                    p += r.consumed;
+                    std::size_t skip = 0; // code units for the rules alone, after a poor buffer
+                    if (r.produced != 0)
+                    {
+                        std::size_t by_kernel = 0;
+                        o = sink.reserve(4 * r.produced);
+                        sink.commit(encode_scalar_values(k, buffer, r.produced, o, by_kernel));
+                        index += r.produced;
+                        if (2 * by_kernel < r.produced)
+                        {
+                            skip = backoff;
+                            backoff = backoff < widen_backoff_max ? 2 * backoff : backoff;
+                        }
+                        else
+                            backoff = widen_backoff_min;
+                    }
+                    if (r.resume == 0 && skip == 0)
+                        continue;
+                    stretch = r.resume > skip ? r.resume : skip;
+                }
+                T const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
+                while (p < end)
+                {
+                    T const* const stop = static_cast<std::size_t>(end - p) > transcode_chunk ? p + transcode_chunk : end;
+                    p = transcode_stretch<utf16_rules, utf8_writer, PerCodeUnit>(first, p, stop, last, index, inner,
+                                                                                outer, sink);
+                }
+            }
+            return;
+        }
+    }
+    transcode_contiguous<utf16_rules, utf8_writer, PerCodeUnit>(first, last, inner, outer, sink);
 }
 
 // ---- sanitising -----------------------------------------------------------------------------------
