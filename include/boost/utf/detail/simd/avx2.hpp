@@ -118,6 +118,8 @@ BOOST_UTF_AVX2_INLINE bool encode_block_scalar(std::uint32_t const* p, __m256i& 
     __m256i const a = load(p);
     __m256i const b = load(p + 8);
     max = _mm256_max_epu32(a, b);
+    if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)))
+        return true;
     // Surrogates are exactly the values whose distance above D800 is below 800.
     __m256i const base = _mm256_set1_epi32(0xD800);
     __m256i const off = _mm256_min_epu32(_mm256_sub_epi32(a, base), _mm256_sub_epi32(b, base));

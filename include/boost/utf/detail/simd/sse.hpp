@@ -113,6 +113,8 @@ BOOST_UTF_SSE_INLINE bool encode_block_scalar(std::uint32_t const* p, __m128i& m
     __m128i const c = load(p + 8);
     __m128i const d = load(p + 12);
     max = _mm_max_epu32(_mm_max_epu32(a, b), _mm_max_epu32(c, d));
+    if (_mm_testz_si128(max, _mm_set1_epi32(~0x7F)))
+        return true;
     // Surrogates are exactly the values whose distance above D800 is below 800.
     __m128i const base = _mm_set1_epi32(0xD800);
     __m128i const off = _mm_min_epu32(_mm_min_epu32(_mm_sub_epi32(a, base), _mm_sub_epi32(b, base)),
