@@ -19,7 +19,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 namespace boost {
 namespace utf {
@@ -108,8 +107,8 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
 //
 // A half's 16 bytes are stored whole, though only its first `length` are used, when the rest of
 // the same call overwrites the excess: the block is not the last the call encodes, and a block
-// writes at least 16 bytes. The last block goes through a local buffer, so nothing is written
-// past the bytes returned as produced.
+// writes at least 16 bytes. The last block is written exactly (encode_last_block), so nothing
+// is written past the bytes returned as produced.
 
 // True when the 16 values from p are all scalar values; `max` gets the largest value of each lane
 // position (unsigned).
@@ -211,6 +210,22 @@ BOOST_UTF_AVX2_INLINE unsigned encode_block_overwriting(std::uint32_t const* p, 
     return n + encode_four_lanes(b, o + n);
 }
 
+// The 16 scalar values from p at o, `max` from encode_block_scalar, writing exactly the bytes
+// returned: an ASCII block writes its 16 bytes directly; any other is encoded into a local buffer
+// and copied in 16-byte pieces, the last one overlapping the one before (a block is 16 bytes at
+// least).
+BOOST_UTF_AVX2_INLINE unsigned encode_last_block(std::uint32_t const* p, __m256i max, unsigned char* o) noexcept
+{
+    if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)))
+        return encode_block_overwriting(p, max, o);
+    unsigned char last[4 * encode_width];
+    unsigned const n = encode_block_overwriting(p, max, last);
+    for (unsigned k = 0; k + 16 < n; k += 16)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + k), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + k)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n - 16), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + n - 16)));
+    return n;
+}
+
 BOOST_UTF_AVX2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
 {
     __m256i max;
@@ -230,11 +245,9 @@ BOOST_UTF_AVX2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t 
         max = next_max;
         i += encode_width;
     }
-    unsigned char last[4 * encode_width];
-    unsigned const tail = encode_block_overwriting(p + i, max, last);
-    std::memcpy(o + produced, last, tail);
+    produced += encode_last_block(p + i, max, o + produced);
     i += encode_width;
-    return {i, produced + tail, n - i >= encode_width ? encode_width : 0};
+    return {i, produced, n - i >= encode_width ? encode_width : 0};
 }
 
 // Lanes holding a value above 10FFFF or a surrogate.
