@@ -457,6 +457,49 @@ BOOST_AUTO_TEST_CASE(errors_at_every_offset)
             }
 }
 
+BOOST_AUTO_TEST_CASE(encode_lengths_at_every_offset)
+{
+    // The encoding kernels take a path per mix of lengths in a block (one byte only; one or two;
+    // any), and compress the forms per group of lanes: a value of each length, at the edges of
+    // its range, at every offset of several blocks, in text of each length; then pairs of
+    // lengths side by side, so that every pair of neighbouring lanes sees every pair of lengths.
+    char32_t const backgrounds[] = {U'x', U'\u00E9', U'\u4E00', U'\U0001F600'};
+    std::uint32_t const plants[] = {0x0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF};
+    for (char32_t background : backgrounds)
+        for (std::uint32_t plant : plants)
+            for (std::size_t at = 0; at < 70; ++at)
+            {
+                std::vector<std::uint32_t> cps(70, background);
+                cps[at] = plant;
+                BOOST_TEST_CONTEXT("encode " << std::hex << plant << " in " << std::uint32_t(background) << " at "
+                                             << std::dec << at)
+                    compare_encode(cps, test::recording_policy{});
+            }
+    for (std::uint32_t first : plants)
+        for (std::uint32_t second : plants)
+        {
+            std::vector<std::uint32_t> cps;
+            for (std::size_t i = 0; i < 40; ++i)
+                cps.push_back(i % 2 == 0 ? first : second);
+            BOOST_TEST_CONTEXT("encode " << std::hex << first << ", " << second << " alternating")
+            {
+                compare_encode(cps, test::recording_policy{});
+                cps.insert(cps.begin(), 'x');
+                compare_encode(cps, test::recording_policy{});
+            }
+        }
+    // Every mix of lengths in four neighbouring values, at every aligned place over two blocks.
+    for (std::size_t group = 0; group < 8; ++group)
+        for (unsigned mix = 0; mix < 256; ++mix)
+        {
+            std::vector<std::uint32_t> cps(32, 'x');
+            for (unsigned k = 0; k < 4; ++k)
+                cps[4 * group + k] = backgrounds[(mix >> (2 * k)) & 3];
+            BOOST_TEST_CONTEXT("lengths " << mix << " at " << 4 * group)
+                compare_encode(cps, test::recording_policy{});
+        }
+}
+
 BOOST_AUTO_TEST_CASE(random_ill_formed)
 {
     // Well-formed text with random bytes written over it, and plain random bytes, at lengths
@@ -605,6 +648,50 @@ BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
             }
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
+{
+    // Code points of random lengths, each count from 0 to 100 (so the last block ends at every
+    // offset), encoded into exactly the room the output needs with the guard right after it;
+    // then with a bad value planted at each offset and skipped, so that the output ends right
+    // after a block the kernel encodes and before the block it stops at.
+    boost_utf_bench::rng r(7);
+    std::vector<std::uint32_t> pool;
+    for (std::size_t i = 0; i < 100; ++i)
+    {
+        std::uint32_t const limits[] = {0x80, 0x800, 0x10000, 0x110000};
+        std::uint32_t v = r.below(limits[r.below(4)]);
+        if (v >= 0xD800 && v < 0xE000)
+            v = 0xFFFD;
+        pool.push_back(v);
+    }
+    for (std::size_t n = 0; n <= pool.size(); ++n)
+    {
+        std::vector<std::uint32_t> const cps(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n));
+        std::string const encoded = utf::to<std::string>(utf::views::utf32_to_utf8_as<char>(cps));
+        guarded_array<char> const bytes(encoded.size(), false);
+        BOOST_TEST_CONTEXT(n << " code points")
+        {
+            char* const end = utf::copy(utf::views::utf32_to_utf8_as<char>(cps), bytes.begin());
+            BOOST_TEST((end == bytes.end()));
+            BOOST_TEST((std::string_view(bytes.begin(), bytes.size()) == encoded));
+        }
+    }
+    for (std::uint32_t bad : {0xD800u, 0x110000u})
+        for (std::size_t at = 0; at < 64; ++at)
+        {
+            std::vector<std::uint32_t> cps(pool.begin(), pool.begin() + 64);
+            cps[at] = bad;
+            std::string const encoded = utf::to<std::string>(utf::views::utf32_to_utf8_as<char>(cps, utf::skip_on_error));
+            guarded_array<char> const bytes(encoded.size(), false);
+            BOOST_TEST_CONTEXT(std::hex << bad << std::dec << " at " << at)
+            {
+                char* const end = utf::copy(utf::views::utf32_to_utf8_as<char>(cps, utf::skip_on_error), bytes.begin());
+                BOOST_TEST((end == bytes.end()));
+                BOOST_TEST((std::string_view(bytes.begin(), bytes.size()) == encoded));
+            }
+        }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

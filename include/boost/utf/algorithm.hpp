@@ -373,6 +373,25 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
             }
         }
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
+        // Four at a time: one test for four ASCII values, which then need no other; any other
+        // four go one by one. The scalar level spends all its time here.
+        using U = std::make_unsigned_t<T>;
+        for (; stop - p >= 4; p += 4)
+        {
+            if ((static_cast<U>(p[0]) | static_cast<U>(p[1]) | static_cast<U>(p[2]) | static_cast<U>(p[3])) < 0x80u)
+            {
+                o[0] = static_cast<unsigned char>(p[0]);
+                o[1] = static_cast<unsigned char>(p[1]);
+                o[2] = static_cast<unsigned char>(p[2]);
+                o[3] = static_cast<unsigned char>(p[3]);
+                o += 4;
+                continue;
+            }
+            encode_scalar(p, first, policy, sink, o);
+            encode_scalar(p + 1, first, policy, sink, o);
+            encode_scalar(p + 2, first, policy, sink, o);
+            encode_scalar(p + 3, first, policy, sink, o);
+        }
         for (; p != stop; ++p)
             encode_scalar(p, first, policy, sink, o);
         sink.commit(o);

@@ -5,12 +5,13 @@
 #ifndef BOOST_UTF_DETAIL_SIMD_AVX2_HPP
 #define BOOST_UTF_DETAIL_SIMD_AVX2_HPP
 
-// AVX2 kernels: block validation over 32 code units (see classify.hpp), ASCII fast paths for
-// decoding (32 code units) and encoding (8 code points), and code point validation. Every
-// function is compiled for exactly this level (see target.hpp).
+// AVX2 kernels: block validation over 32 code units (see classify.hpp), an ASCII fast path for
+// decoding (32 code units), encoding of all scalar values (16 code points), and code point
+// validation. Every function is compiled for exactly this level (see target.hpp).
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/classify.hpp>
+#include <boost/utf/detail/simd/encode_tables.hpp>
 #include <boost/utf/detail/simd/step.hpp>
 #include <boost/utf/detail/simd/target.hpp>
 
@@ -41,12 +42,11 @@ BOOST_UTF_AVX2_INLINE __m256i load(void const* p) noexcept
 
 inline constexpr std::size_t validate_width = 32;
 inline constexpr std::size_t decode_width = 32;
-inline constexpr std::size_t encode_width = 8;
+inline constexpr std::size_t encode_width = 16;
 inline constexpr std::size_t code_point_width = 32;
-// Multi-byte text stops the ASCII-only kernels: the scalar rules then take a longer stretch
-// before they try again.
+// Multi-byte text stops the ASCII-only decoding kernel: the scalar rules then take a longer
+// stretch before they try again.
 inline constexpr std::size_t decode_resume = 256;
-inline constexpr std::size_t encode_resume = 64;
 
 BOOST_UTF_AVX2_INLINE bool block_valid(unsigned char const* p) noexcept
 {
@@ -96,19 +96,158 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
     return {i, i, 0};
 }
 
+// ---- encoding --------------------------------------------------------------------------------
+//
+// Blocks of 16 code points, as in sse.hpp: a block is first checked to hold scalar values only,
+// which also gives the largest value of each lane position; all below 80 (ASCII) packs down to
+// 16 bytes; all below 800 (one or two bytes) is spread into 16-bit lanes and compressed eight
+// lanes per shuffle; anything else is spread into 32-bit lanes and compressed four lanes per
+// shuffle (encode_tables.hpp). Byte shuffles stay within 128-bit halves, so each half has its
+// own table entry and its own store.
+//
+// A half's 16 bytes are stored whole, though only its first `length` are used, when the rest of
+// the same call overwrites the excess: the block is not the last the call encodes, and a block
+// writes at least 16 bytes. The last block is written exactly (encode_last_block), so nothing
+// is written past the bytes returned as produced.
+
+// True when the 16 values from p are all scalar values; `max` gets the largest value of each lane
+// position (unsigned).
+BOOST_UTF_AVX2_INLINE bool encode_block_scalar(std::uint32_t const* p, __m256i& max) noexcept
+{
+    __m256i const a = load(p);
+    __m256i const b = load(p + 8);
+    max = _mm256_max_epu32(a, b);
+    if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)))
+        return true;
+    // Surrogates are exactly the values whose distance above D800 is below 800.
+    __m256i const base = _mm256_set1_epi32(0xD800);
+    __m256i const off = _mm256_min_epu32(_mm256_sub_epi32(a, base), _mm256_sub_epi32(b, base));
+    __m256i const above = _mm256_cmpeq_epi32(_mm256_max_epu32(max, _mm256_set1_epi32(0x110000)), max);
+    __m256i const surrogate = _mm256_cmpeq_epi32(_mm256_min_epu32(off, _mm256_set1_epi32(0x7FF)), off);
+    __m256i const bad = _mm256_or_si256(above, surrogate);
+    return _mm256_testz_si256(bad, bad) != 0;
+}
+
+// The low and high halves of `v` shuffled by the table rows `lo` and `hi`, stored one after the
+// other from o: 32 bytes stored at most, the count returned.
+BOOST_UTF_AVX2_INLINE unsigned store_halves(__m256i v, std::uint8_t const (&lo)[16], std::uint8_t const (&hi)[16],
+                                            unsigned lo_length, unsigned hi_length, unsigned char* o) noexcept
+{
+    __m256i const shuffle = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(lo))),
+                                                    _mm_loadu_si128(reinterpret_cast<__m128i const*>(hi)), 1);
+    __m256i const packed = _mm256_shuffle_epi8(v, shuffle);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_castsi256_si128(packed));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + lo_length), _mm256_extracti128_si256(packed, 1));
+    return lo_length + hi_length;
+}
+
+// Sixteen values below 800, as 16-bit lanes in order, as UTF-8 at o: 16 to 32 bytes, up to 32
+// stored. Returns the bytes used.
+BOOST_UTF_AVX2_INLINE unsigned encode_two_byte_lanes(__m256i w, unsigned char* o) noexcept
+{
+    __m256i const two = _mm256_cmpgt_epi16(w, _mm256_set1_epi16(0x7F));
+    // Lead then continuation byte, in memory order.
+    __m256i const pair = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi16(_mm256_and_si256(w, _mm256_set1_epi16(0x3F)), 8), _mm256_srli_epi16(w, 6)),
+        _mm256_set1_epi16(static_cast<short>(0x80C0)));
+    __m256i const bytes = _mm256_blendv_epi8(w, pair, two);
+    // One byte per lane, each half's eight in its low eight bytes.
+    auto const mask = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_packs_epi16(two, two)));
+    unsigned const lo = mask & 0xFF, hi = (mask >> 16) & 0xFF;
+    return store_halves(bytes, encode_shuffle_tables.eight_lanes[lo], encode_shuffle_tables.eight_lanes[hi],
+                        encode_shuffle_tables.eight_lanes_length[lo], encode_shuffle_tables.eight_lanes_length[hi], o);
+}
+
+// Eight scalar values as UTF-8 at o: 8 to 32 bytes, up to 32 stored. Returns the bytes used.
+BOOST_UTF_AVX2_INLINE unsigned encode_four_lanes(__m256i x, unsigned char* o) noexcept
+{
+    __m256i const six = _mm256_set1_epi32(0x3F);
+    // Signed comparisons are exact: scalar values are below 2^31.
+    __m256i const ge80 = _mm256_cmpgt_epi32(x, _mm256_set1_epi32(0x7F));
+    __m256i const ge800 = _mm256_cmpgt_epi32(x, _mm256_set1_epi32(0x7FF));
+    __m256i const ge10000 = _mm256_cmpgt_epi32(x, _mm256_set1_epi32(0xFFFF));
+    // The four-byte form's payload, lead first: bits 18.., 12..17, 6..11, 0..5. A shorter form
+    // is the tail of it, since its lead's bits are the group below the unused ones.
+    __m256i const groups = _mm256_or_si256(
+        _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(x, six), 24),
+                        _mm256_and_si256(_mm256_slli_epi32(x, 10), _mm256_set1_epi32(0x3F0000))),
+        _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 4), _mm256_set1_epi32(0x3F00)), _mm256_srli_epi32(x, 18)));
+    // The markers of the four-byte form, the lead's marker of a three-byte form at byte 1, of a
+    // two-byte form at byte 2 (80 ^ 60 = E0, 80 ^ 40 = C0).
+    __m256i const marker = _mm256_xor_si256(
+        _mm256_set1_epi32(int(0x808080F0u)),
+        _mm256_or_si256(_mm256_andnot_si256(ge10000, _mm256_set1_epi32(0x6000)),
+                        _mm256_andnot_si256(ge800, _mm256_set1_epi32(0x400000))));
+    __m256i const bytes = _mm256_blendv_epi8(_mm256_slli_epi32(x, 24), _mm256_or_si256(groups, marker), ge80);
+    auto const bit0 = static_cast<unsigned>(
+        _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_xor_si256(_mm256_xor_si256(ge80, ge800), ge10000))));
+    auto const bit1 = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(ge800)));
+    unsigned const lo = (bit0 & 0xF) | (bit1 & 0xF) << 4;
+    unsigned const hi = bit0 >> 4 | (bit1 & 0xF0);
+    return store_halves(bytes, encode_shuffle_tables.four_lanes[lo], encode_shuffle_tables.four_lanes[hi],
+                        encode_shuffle_tables.four_lanes_length[lo], encode_shuffle_tables.four_lanes_length[hi], o);
+}
+
+// The 16 scalar values from p at o, `max` from encode_block_scalar; up to 64 bytes stored from o,
+// whatever the count returned.
+BOOST_UTF_AVX2_INLINE unsigned encode_block_overwriting(std::uint32_t const* p, __m256i max, unsigned char* o) noexcept
+{
+    __m256i const a = load(p);
+    __m256i const b = load(p + 8);
+    if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7FF)))
+    {
+        // Every value is below 800, so the saturating pack is exact; it interleaves the halves.
+        __m256i const w = _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+        if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)))
+        {
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o),
+                             _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
+            return 16;
+        }
+        return encode_two_byte_lanes(w, o);
+    }
+    unsigned const n = encode_four_lanes(a, o);
+    return n + encode_four_lanes(b, o + n);
+}
+
+// The 16 scalar values from p at o, `max` from encode_block_scalar, writing exactly the bytes
+// returned: an ASCII block writes its 16 bytes directly; any other is encoded into a local buffer
+// and copied in 16-byte pieces, the last one overlapping the one before (a block is 16 bytes at
+// least).
+BOOST_UTF_AVX2_INLINE unsigned encode_last_block(std::uint32_t const* p, __m256i max, unsigned char* o) noexcept
+{
+    if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)))
+        return encode_block_overwriting(p, max, o);
+    unsigned char last[4 * encode_width];
+    unsigned const n = encode_block_overwriting(p, max, last);
+    for (unsigned k = 0; k + 16 < n; k += 16)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + k), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + k)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n - 16), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + n - 16)));
+    return n;
+}
+
 BOOST_UTF_AVX2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    std::size_t i = 0;
-    while (n - i >= encode_width)
+    __m256i max;
+    if (n < encode_width)
+        return {0, 0, 0};
+    if (!encode_block_scalar(p, max))
+        return {0, 0, encode_width};
+    std::size_t i = 0, produced = 0;
+    for (;;)
     {
-        __m256i const x = load(p + i);
-        if (!_mm256_testz_si256(x, _mm256_set1_epi32(~0x7F)))
-            return {i, i, encode_resume};
-        __m128i const words = _mm_packus_epi32(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
-        _mm_storel_epi64(reinterpret_cast<__m128i*>(o + i), _mm_packus_epi16(words, words));
+        // The block at i is encoded in full stores only when the next one, checked here, is
+        // encoded by this call too.
+        __m256i next_max;
+        if (n - i < 2 * encode_width || !encode_block_scalar(p + i + encode_width, next_max))
+            break;
+        produced += encode_block_overwriting(p + i, max, o + produced);
+        max = next_max;
         i += encode_width;
     }
-    return {i, i, 0};
+    produced += encode_last_block(p + i, max, o + produced);
+    i += encode_width;
+    return {i, produced, n - i >= encode_width ? encode_width : 0};
 }
 
 // Lanes holding a value above 10FFFF or a surrogate.

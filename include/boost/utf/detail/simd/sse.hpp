@@ -6,11 +6,13 @@
 #define BOOST_UTF_DETAIL_SIMD_SSE_HPP
 
 // SSE kernels (SSSE3 and SSE4.1), 16 code units or 4 code points at a time: block validation
-// (see classify.hpp), ASCII fast paths for decoding and encoding, and code point validation.
+// (see classify.hpp), an ASCII fast path for decoding, encoding of all scalar values, and code
+// point validation.
 // Every function is compiled for exactly this level (see target.hpp).
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/classify.hpp>
+#include <boost/utf/detail/simd/encode_tables.hpp>
 #include <boost/utf/detail/simd/step.hpp>
 #include <boost/utf/detail/simd/target.hpp>
 
@@ -36,12 +38,11 @@ BOOST_UTF_SSE_INLINE __m128i load(void const* p) noexcept
 
 inline constexpr std::size_t validate_width = 16;
 inline constexpr std::size_t decode_width = 16;
-inline constexpr std::size_t encode_width = 8;
+inline constexpr std::size_t encode_width = 16;
 inline constexpr std::size_t code_point_width = 16;
-// Multi-byte text stops the ASCII-only kernels: the scalar rules then take a longer stretch
-// before they try again.
+// Multi-byte text stops the ASCII-only decoding kernel: the scalar rules then take a longer
+// stretch before they try again.
 inline constexpr std::size_t decode_resume = 256;
-inline constexpr std::size_t encode_resume = 64;
 
 BOOST_UTF_SSE_INLINE bool block_valid(unsigned char const* p) noexcept
 {
@@ -89,21 +90,146 @@ BOOST_UTF_SSE_KERNEL transcode_step decode(unsigned char const* p, std::size_t n
     return {i, i, 0};
 }
 
+// ---- encoding --------------------------------------------------------------------------------
+//
+// Blocks of 16 code points. A block is first checked to hold scalar values only, which also
+// gives the largest value of each lane position: all below 80 (ASCII) packs down to 16 bytes;
+// all below 800 (one or two bytes) is spread into 16-bit lanes and compressed eight lanes per
+// shuffle; anything else is spread into 32-bit lanes and compressed four lanes per shuffle
+// (encode_tables.hpp).
+//
+// A shuffle's 16 bytes are stored whole, though only its first `length` are used, when the rest
+// of the same call overwrites the excess: the block is not the last the call encodes, and a
+// block writes at least 16 bytes. The last block is written exactly (encode_last_block), so
+// nothing is written past the bytes returned as produced.
+
+// True when the 16 values from p are all scalar values; `max` gets the largest value of each lane
+// position (unsigned).
+BOOST_UTF_SSE_INLINE bool encode_block_scalar(std::uint32_t const* p, __m128i& max) noexcept
+{
+    __m128i const a = load(p);
+    __m128i const b = load(p + 4);
+    __m128i const c = load(p + 8);
+    __m128i const d = load(p + 12);
+    max = _mm_max_epu32(_mm_max_epu32(a, b), _mm_max_epu32(c, d));
+    if (_mm_testz_si128(max, _mm_set1_epi32(~0x7F)))
+        return true;
+    // Surrogates are exactly the values whose distance above D800 is below 800.
+    __m128i const base = _mm_set1_epi32(0xD800);
+    __m128i const off = _mm_min_epu32(_mm_min_epu32(_mm_sub_epi32(a, base), _mm_sub_epi32(b, base)),
+                                      _mm_min_epu32(_mm_sub_epi32(c, base), _mm_sub_epi32(d, base)));
+    __m128i const above = _mm_cmpeq_epi32(_mm_max_epu32(max, _mm_set1_epi32(0x110000)), max);
+    __m128i const surrogate = _mm_cmpeq_epi32(_mm_min_epu32(off, _mm_set1_epi32(0x7FF)), off);
+    __m128i const bad = _mm_or_si128(above, surrogate);
+    return _mm_testz_si128(bad, bad) != 0;
+}
+
+// Eight values below 800 as UTF-8 at o: 8 to 16 bytes, 16 stored. Returns the bytes used.
+BOOST_UTF_SSE_INLINE unsigned encode_two_byte_lanes(__m128i a, __m128i b, unsigned char* o) noexcept
+{
+    __m128i const w = _mm_packus_epi32(a, b);
+    __m128i const two = _mm_cmpgt_epi16(w, _mm_set1_epi16(0x7F));
+    // Lead then continuation byte, in memory order.
+    __m128i const pair = _mm_or_si128(
+        _mm_or_si128(_mm_slli_epi16(_mm_and_si128(w, _mm_set1_epi16(0x3F)), 8), _mm_srli_epi16(w, 6)),
+        _mm_set1_epi16(static_cast<short>(0x80C0)));
+    __m128i const bytes = _mm_blendv_epi8(w, pair, two);
+    unsigned const index = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(two, two))) & 0xFF;
+    __m128i const shuffle = load(encode_shuffle_tables.eight_lanes[index]);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_shuffle_epi8(bytes, shuffle));
+    return encode_shuffle_tables.eight_lanes_length[index];
+}
+
+// Four scalar values as UTF-8 at o: 4 to 16 bytes, 16 stored. Returns the bytes used.
+BOOST_UTF_SSE_INLINE unsigned encode_four_lanes(__m128i x, unsigned char* o) noexcept
+{
+    __m128i const six = _mm_set1_epi32(0x3F);
+    // Signed comparisons are exact: scalar values are below 2^31.
+    __m128i const ge80 = _mm_cmpgt_epi32(x, _mm_set1_epi32(0x7F));
+    __m128i const ge800 = _mm_cmpgt_epi32(x, _mm_set1_epi32(0x7FF));
+    __m128i const ge10000 = _mm_cmpgt_epi32(x, _mm_set1_epi32(0xFFFF));
+    // The four-byte form's payload, lead first: bits 18.., 12..17, 6..11, 0..5. A shorter form
+    // is the tail of it, since its lead's bits are the group below the unused ones.
+    __m128i const groups = _mm_or_si128(
+        _mm_or_si128(_mm_slli_epi32(_mm_and_si128(x, six), 24), _mm_and_si128(_mm_slli_epi32(x, 10), _mm_set1_epi32(0x3F0000))),
+        _mm_or_si128(_mm_and_si128(_mm_srli_epi32(x, 4), _mm_set1_epi32(0x3F00)), _mm_srli_epi32(x, 18)));
+    // The markers of the four-byte form, the lead's marker of a three-byte form at byte 1, of a
+    // two-byte form at byte 2 (80 ^ 60 = E0, 80 ^ 40 = C0).
+    __m128i const marker = _mm_xor_si128(
+        _mm_set1_epi32(int(0x808080F0u)),
+        _mm_or_si128(_mm_andnot_si128(ge10000, _mm_set1_epi32(0x6000)), _mm_andnot_si128(ge800, _mm_set1_epi32(0x400000))));
+    __m128i const bytes = _mm_blendv_epi8(_mm_slli_epi32(x, 24), _mm_or_si128(groups, marker), ge80);
+    unsigned const bit0 = static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_xor_si128(_mm_xor_si128(ge80, ge800), ge10000))));
+    unsigned const bit1 = static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(ge800)));
+    unsigned const index = bit0 | bit1 << 4;
+    __m128i const shuffle = load(encode_shuffle_tables.four_lanes[index]);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_shuffle_epi8(bytes, shuffle));
+    return encode_shuffle_tables.four_lanes_length[index];
+}
+
+// The 16 scalar values from p at o, `max` from encode_block_scalar; up to 64 bytes stored from o,
+// whatever the count returned.
+BOOST_UTF_SSE_INLINE unsigned encode_block_overwriting(std::uint32_t const* p, __m128i max, unsigned char* o) noexcept
+{
+    __m128i const a = load(p);
+    __m128i const b = load(p + 4);
+    __m128i const c = load(p + 8);
+    __m128i const d = load(p + 12);
+    if (_mm_testz_si128(max, _mm_set1_epi32(~0x7F)))
+    {
+        // Every value is below 80, so the saturating packs are exact.
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)));
+        return 16;
+    }
+    if (_mm_testz_si128(max, _mm_set1_epi32(~0x7FF)))
+    {
+        unsigned const n = encode_two_byte_lanes(a, b, o);
+        return n + encode_two_byte_lanes(c, d, o + n);
+    }
+    unsigned n = encode_four_lanes(a, o);
+    n += encode_four_lanes(b, o + n);
+    n += encode_four_lanes(c, o + n);
+    return n + encode_four_lanes(d, o + n);
+}
+
+// The 16 scalar values from p at o, `max` from encode_block_scalar, writing exactly the bytes
+// returned: an ASCII block writes its 16 bytes directly; any other is encoded into a local buffer
+// and copied in 16-byte pieces, the last one overlapping the one before (a block is 16 bytes at
+// least).
+BOOST_UTF_SSE_INLINE unsigned encode_last_block(std::uint32_t const* p, __m128i max, unsigned char* o) noexcept
+{
+    if (_mm_testz_si128(max, _mm_set1_epi32(~0x7F)))
+        return encode_block_overwriting(p, max, o);
+    unsigned char last[4 * encode_width];
+    unsigned const n = encode_block_overwriting(p, max, last);
+    for (unsigned k = 0; k + 16 < n; k += 16)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + k), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + k)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n - 16), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + n - 16)));
+    return n;
+}
+
 BOOST_UTF_SSE_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    std::size_t i = 0;
-    while (n - i >= encode_width)
+    __m128i max;
+    if (n < encode_width)
+        return {0, 0, 0};
+    if (!encode_block_scalar(p, max))
+        return {0, 0, encode_width};
+    std::size_t i = 0, produced = 0;
+    for (;;)
     {
-        __m128i const a = load(p + i);
-        __m128i const b = load(p + i + 4);
-        if (!_mm_testz_si128(_mm_or_si128(a, b), _mm_set1_epi32(~0x7F)))
-            return {i, i, encode_resume};
-        // Every value is below 80, so the saturating packs are exact.
-        __m128i const words = _mm_packs_epi32(a, b);
-        _mm_storel_epi64(reinterpret_cast<__m128i*>(o + i), _mm_packus_epi16(words, words));
+        // The block at i is encoded in full stores only when the next one, checked here, is
+        // encoded by this call too.
+        __m128i next_max;
+        if (n - i < 2 * encode_width || !encode_block_scalar(p + i + encode_width, next_max))
+            break;
+        produced += encode_block_overwriting(p + i, max, o + produced);
+        max = next_max;
         i += encode_width;
     }
-    return {i, i, 0};
+    produced += encode_last_block(p + i, max, o + produced);
+    i += encode_width;
+    return {i, produced, n - i >= encode_width ? encode_width : 0};
 }
 
 // Lanes holding a value above 10FFFF or a surrogate.

@@ -1,0 +1,80 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+#ifndef BOOST_UTF_DETAIL_SIMD_ENCODE_TABLES_HPP
+#define BOOST_UTF_DETAIL_SIMD_ENCODE_TABLES_HPP
+
+// Byte shuffles that close the gaps between the UTF-8 forms of a few code points, for the
+// encoding kernels that have no byte compression instruction (sse.hpp, avx2.hpp). Each kernel
+// first spreads every code point into a lane as wide as its longest form, then one shuffle per
+// 16 output bytes at most keeps the bytes in use, in order, and the table gives their count.
+//
+// Two layouts:
+//   - four lanes of 32 bits, each holding a form of 1 to 4 bytes in its *last* bytes (the lead
+//     at byte 4 - length, the last continuation byte at byte 3): the index holds bit 0 of
+//     (length - 1) of lane k at bit k and bit 1 at bit k + 4, which is what two movemasks of
+//     32-bit lanes give;
+//   - eight lanes of 16 bits, each holding a form of 1 or 2 bytes in its *first* bytes (the lead
+//     or the ASCII byte at byte 0): bit k of the index is set when lane k takes two bytes.
+// Shuffle bytes past the count are 0x80 (they write zeros, later overwritten or never stored).
+
+#include <cstdint>
+
+namespace boost {
+namespace utf {
+namespace detail {
+namespace simd {
+
+struct encode_shuffles
+{
+    alignas(16) std::uint8_t four_lanes[256][16];
+    alignas(16) std::uint8_t eight_lanes[256][16];
+    std::uint8_t four_lanes_length[256];
+    std::uint8_t eight_lanes_length[256];
+};
+
+constexpr unsigned four_lanes_form_length(unsigned index, unsigned lane) noexcept
+{
+    return 1 + ((index >> lane) & 1) + 2 * ((index >> (lane + 4)) & 1);
+}
+
+constexpr encode_shuffles make_encode_shuffles() noexcept
+{
+    encode_shuffles t{};
+    for (unsigned index = 0; index < 256; ++index)
+    {
+        unsigned n = 0;
+        for (unsigned lane = 0; lane < 4; ++lane)
+            for (unsigned b = 4 - four_lanes_form_length(index, lane); b < 4; ++b)
+                t.four_lanes[index][n++] = static_cast<std::uint8_t>(4 * lane + b);
+        t.four_lanes_length[index] = static_cast<std::uint8_t>(n);
+        for (; n < 16; ++n)
+            t.four_lanes[index][n] = 0x80;
+
+        n = 0;
+        for (unsigned lane = 0; lane < 8; ++lane)
+        {
+            t.eight_lanes[index][n++] = static_cast<std::uint8_t>(2 * lane);
+            if (index & (1u << lane))
+                t.eight_lanes[index][n++] = static_cast<std::uint8_t>(2 * lane + 1);
+        }
+        t.eight_lanes_length[index] = static_cast<std::uint8_t>(n);
+        for (; n < 16; ++n)
+            t.eight_lanes[index][n] = 0x80;
+    }
+    return t;
+}
+
+inline constexpr encode_shuffles encode_shuffle_tables = make_encode_shuffles();
+
+static_assert(encode_shuffle_tables.four_lanes_length[0] == 4 && encode_shuffle_tables.four_lanes_length[255] == 16 &&
+                  encode_shuffle_tables.eight_lanes_length[0] == 8 && encode_shuffle_tables.eight_lanes_length[255] == 16,
+              "encode_tables.hpp: each lane keeps 1 to 4 bytes (four lanes) or 1 to 2 (eight lanes)");
+
+} // namespace simd
+} // namespace detail
+} // namespace utf
+} // namespace boost
+
+#endif // BOOST_UTF_DETAIL_SIMD_ENCODE_TABLES_HPP
