@@ -295,25 +295,6 @@ inline constexpr std::size_t encode_chunk = 64;
 inline constexpr std::size_t encode_step_max = 4 * 64;
 static_assert(sink_capacity >= 4 * encode_chunk + encode_step_max, "a stretch must fit in the buffer");
 
-// Writes the UTF-8 form of the scalar value `c`: exactly its code units, since the output may be
-// the caller's buffer, sized to fit.
-BOOST_FORCEINLINE void write_encoded(char32_t c, unsigned char*& o) noexcept
-{
-    encoded const e = encode(c);
-    o[0] = e.units[0];
-    if (e.length > 1)
-    {
-        o[1] = e.units[1];
-        if (e.length > 2)
-        {
-            o[2] = e.units[2];
-            if (e.length > 3)
-                o[3] = e.units[3];
-        }
-    }
-    o += e.length;
-}
-
 // A value at `p` that is not a scalar value (`kind`), with the view's handling; returns where
 // the output goes on. Out of line, and given the output position by value, as decode_error.
 template<class T, class Policy, class Sink>
@@ -325,7 +306,7 @@ BOOST_NOINLINE unsigned char* encode_error(T const* p, T const* first, error_kin
         policy, error_info{kind, static_cast<std::size_t>(p - first), 1, static_cast<char32_t>(*p)});
     o = sink.reserve(encode_step_max);
     if (c != no_replacement)
-        write_encoded(c, o);
+        utf8_writer::write(c, o);
     return o;
 }
 
@@ -342,7 +323,7 @@ BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy,
     }
     error_kind const kind = check_scalar(v);
     if (BOOST_LIKELY(kind == error_kind{}))
-        write_encoded(static_cast<char32_t>(v), o);
+        utf8_writer::write(static_cast<char32_t>(v), o);
     else
         o = encode_error(p, first, kind, policy, sink, o);
 }
