@@ -199,6 +199,50 @@ BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, char32_t* o) noexcept
     _mm256_storeu_si256(out + 3, _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
 }
 
+// Decodes two windows of 16 bytes of the block `cur` at p, one per half of the vectors: the
+// elements that start in [0, cut1) (cut1 <= 13), then those that start in the 13 bytes from the
+// first lead after them, `start2`, and before `cut` (cut <= 29), all of which lie inside the 32
+// bytes; elements up to `cut` must be well-formed and wholly inside. A window is decoded only if
+// it has four leads or more; the second only after the first. Returns the bytes consumed, at
+// most `limit`, and the code points written at o, in `produced`.
+BOOST_UTF_AVX2_INLINE unsigned decode_windows_of(unsigned char const* p, __m256i cur, std::uint64_t leads,
+                                                 unsigned cut, unsigned limit, char32_t* o, unsigned& produced) noexcept
+{
+    unsigned const cut1 = cut < 13 ? cut : 13;
+    unsigned count1;
+    __m128i const positions1 = set_bit_positions(static_cast<std::uint32_t>(leads) & ((1u << cut1) - 1), count1);
+    produced = 0;
+    if (count1 < 4)
+        return 0;
+    unsigned const next1 = static_cast<unsigned>(_tzcnt_u64(leads >> cut1)) + cut1;
+    unsigned const start2 = next1 < limit ? next1 : limit;
+    unsigned const cut2 = cut <= start2 ? 0 : cut - start2 < 13 ? cut - start2 : 13;
+    unsigned count2;
+    __m128i positions2 = set_bit_positions(static_cast<std::uint32_t>(leads >> start2) & ((1u << cut2) - 1), count2);
+    unsigned used = start2;
+    unsigned from2 = 0;
+    char32_t* o2 = o;
+    if (BOOST_LIKELY(count2 >= 4))
+    {
+        unsigned const next2 = static_cast<unsigned>(_tzcnt_u64(leads >> (start2 + cut2))) + start2 + cut2;
+        used = next2 < limit ? next2 : limit;
+        from2 = start2;
+        o2 = o + count1;
+        produced = count2;
+    }
+    else
+    {
+        // Only the first window: the second half repeats it, to the same place.
+        positions2 = positions1;
+        count2 = count1;
+    }
+    __m256i const bytes = _mm256_inserti128_si256(cur, _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + from2)), 1);
+    __m256i const positions = _mm256_inserti128_si256(_mm256_castsi128_si256(positions1), positions2, 1);
+    decode_leads(prepare_windows(bytes, positions), count1, count2, o, o2);
+    produced += count1;
+    return used;
+}
+
 // Each step validates 32 bytes, then decodes two windows of 16 bytes, one per half of the
 // vectors: the elements that start in the first 13 bytes (at least four, since none is longer
 // than four bytes, and wholly inside), then those that start in the 13 bytes after them, which
@@ -220,49 +264,21 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
         }
         __m256i const high = _mm256_and_si256(_mm256_srli_epi16(cur, 4), _mm256_set1_epi8(0x0F));
         std::uint32_t const errors = decode_errors(cur, high);
-        unsigned const error = errors != 0 ? static_cast<unsigned>(_tzcnt_u32(errors)) : 32;
-        if (error < 7)
-            return {i, produced, error + std::size_t(1)};
-        // Leads from `cut` on may run past the error or the block. A lead at 32 stands for the
-        // end of the block.
-        unsigned const cut = error - 3;
+        // A lead at 32 stands for the end of the block.
         std::uint64_t const leads = non_continuations(cur) | (std::uint64_t(1) << 32);
-        unsigned const cut1 = cut < 13 ? cut : 13;
-        unsigned count1;
-        __m128i const positions1 = set_bit_positions(static_cast<std::uint32_t>(leads) & ((1u << cut1) - 1), count1);
-        if (count1 < 4)
-            return {i, produced, error + std::size_t(1)};
-        unsigned const next1 = static_cast<unsigned>(_tzcnt_u64(leads >> cut1)) + cut1;
-        unsigned const start2 = next1 < error ? next1 : error;
-        // Always 13 when the block is well-formed.
-        unsigned const cut2 = cut <= start2 ? 0 : cut - start2 < 13 ? cut - start2 : 13;
-        unsigned count2;
-        __m128i positions2 =
-            set_bit_positions(static_cast<std::uint32_t>(leads >> start2) & ((1u << cut2) - 1), count2);
-        unsigned used = start2;
-        unsigned from2 = 0;
-        if (BOOST_LIKELY(count2 >= 4))
+        unsigned made;
+        // The next step's start depends on the leads alone, not on the validation, which the
+        // processor then need not wait for.
+        if (BOOST_UNLIKELY(errors != 0))
         {
-            unsigned const next2 = static_cast<unsigned>(_tzcnt_u64(leads >> (start2 + cut2))) + start2 + cut2;
-            used = next2 < error ? next2 : error;
-            from2 = start2;
+            unsigned const error = static_cast<unsigned>(_tzcnt_u32(errors));
+            if (error < 7)
+                return {i, produced, error + std::size_t(1)};
+            unsigned const used = decode_windows_of(p + i, cur, leads, error - 3, error, o + produced, made);
+            return {i + used, produced + made, error + std::size_t(1) - used};
         }
-        else
-        {
-            // Only the first window: the second half repeats it, to the same place.
-            positions2 = positions1;
-            count2 = 0;
-        }
-        __m256i const bytes = _mm256_inserti128_si256(
-            cur, _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + i + from2)), 1);
-        __m256i const positions = _mm256_inserti128_si256(_mm256_castsi128_si256(positions1), positions2, 1);
-        char32_t* const o1 = o + produced;
-        char32_t* const o2 = count2 != 0 ? o1 + count1 : o1;
-        decode_leads(prepare_windows(bytes, positions), count1, count2 != 0 ? count2 : count1, o1, o2);
-        i += used;
-        produced += count1 + count2;
-        if (errors != 0)
-            return {i, produced, error + std::size_t(1) - used};
+        i += decode_windows_of(p + i, cur, leads, 29, 32, o + produced, made);
+        produced += made;
     }
     return {i, produced, 0};
 }

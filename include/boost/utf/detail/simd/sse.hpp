@@ -171,10 +171,30 @@ BOOST_UTF_SSE_INLINE void widen_ascii(__m128i cur, char32_t* o) noexcept
     _mm_storeu_si128(out + 3, _mm_cvtepu8_epi32(_mm_srli_si128(cur, 12)));
 }
 
+// A step that found its first error at byte `error` of `cur`: the elements that start before
+// error - 3 end before it, and are decoded if there are four; then the scalar rules take the
+// bytes up to the error.
+BOOST_UTF_SSE_INLINE transcode_step decode_before_error(__m128i cur, __m128i high, unsigned leads, unsigned error,
+                                                        std::size_t i, std::size_t produced, char32_t* o) noexcept
+{
+    if (error >= 7)
+    {
+        unsigned const cut = error - 3;
+        unsigned count;
+        __m128i const positions = set_bit_positions(leads & ((1u << cut) - 1), count);
+        if (count >= 4)
+        {
+            unsigned const next = static_cast<unsigned>(__builtin_ctz(leads >> cut)) + cut;
+            unsigned const used = next < error ? next : error;
+            decode_leads(prepare_window(cur, high, positions), count, o + produced);
+            return {i + used, produced + count, error + std::size_t(1) - used};
+        }
+    }
+    return {i, produced, error + std::size_t(1)};
+}
+
 // Each step loads 16 bytes and decodes the elements that start in its first 13, which lie wholly
-// inside: at least four, since none is longer than four bytes. A step that finds an error at
-// byte e still decodes the elements that start before e - 3 (they end before e), if there are
-// four; then the scalar rules take the bytes up to e.
+// inside: at least four, since none is longer than four bytes.
 BOOST_UTF_SSE_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
 {
     std::size_t i = 0, produced = 0;
@@ -190,23 +210,18 @@ BOOST_UTF_SSE_KERNEL transcode_step decode(unsigned char const* p, std::size_t n
         }
         __m128i const high = _mm_and_si128(_mm_srli_epi16(cur, 4), _mm_set1_epi8(0x0F));
         unsigned const errors = decode_errors(cur, high);
-        unsigned const error = errors != 0 ? static_cast<unsigned>(__builtin_ctz(errors)) : 16;
-        if (error < 7)
-            return {i, produced, error + std::size_t(1)};
-        unsigned const cut = error - 3;
         // A lead at 16 stands for the end of the window.
         unsigned const leads = non_continuations(cur) | 0x10000u;
+        // The next step's start depends on the leads alone, not on the validation, which the
+        // processor then need not wait for.
+        if (BOOST_UNLIKELY(errors != 0))
+            return decode_before_error(cur, high, leads, static_cast<unsigned>(__builtin_ctz(errors)), i, produced,
+                                       o);
         unsigned count;
-        __m128i const positions = set_bit_positions(leads & ((1u << cut) - 1), count);
-        if (count < 4)
-            return {i, produced, error + std::size_t(1)};
-        unsigned const next = static_cast<unsigned>(__builtin_ctz(leads >> cut)) + cut;
-        unsigned const used = next < error ? next : error;
+        __m128i const positions = set_bit_positions(leads & 0x1FFFu, count);
         decode_leads(prepare_window(cur, high, positions), count, o + produced);
-        i += used;
+        i += static_cast<unsigned>(__builtin_ctz(leads >> 13)) + 13;
         produced += count;
-        if (errors != 0)
-            return {i, produced, error + std::size_t(1) - used};
     }
     return {i, produced, 0};
 }
