@@ -694,4 +694,40 @@ BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
         }
 }
 
+BOOST_AUTO_TEST_CASE(well_formed_sequences_at_every_phase)
+{
+    // Well-formed text whose 2-, 3- and 4-byte sequences, alone and mixed in several orders,
+    // start at every offset of the widest kernel's block (64 code units): an ASCII prefix of 0 to
+    // 67 bytes shifts the whole pattern, so that every sequence straddles every block boundary
+    // and every window boundary inside a block. Decoded into exactly the room the output needs,
+    // the guard right after it, and compared with the view's output and error log.
+    char const* const units[] = {"a", "\xC3\xA9", "\xE4\xB8\x80", "\xF0\x9F\x98\x80", "\xF4\x8F\xBF\xBF",
+                                 "\xDF\xBF", "\xEF\xBF\xBD", "\xED\x9F\xBF", "\xE0\xA0\x80", "\xF0\x90\x80\x80"};
+    // Indices into units: each pattern repeats until the text holds 256 bytes.
+    std::vector<std::vector<int>> const patterns = {
+        {1}, {2}, {3}, {1, 2, 3}, {3, 2, 1}, {0, 1, 2, 3}, {3, 0, 0, 2, 0, 1}, {1, 1, 1, 2},
+        {2, 3, 3}, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, {5, 6, 7, 8, 9, 4}, {0, 2, 0, 0, 3, 1, 1},
+    };
+    for (std::vector<int> const& pattern : patterns)
+        for (std::size_t prefix = 0; prefix < 68; ++prefix)
+        {
+            std::string text(prefix, 'x');
+            for (std::size_t k = 0; text.size() < prefix + 256; ++k)
+                text += units[pattern[k % pattern.size()]];
+            BOOST_TEST_CONTEXT("pattern of " << pattern.size() << " starting with " << pattern[0] << ", prefix "
+                                             << prefix)
+            {
+                std::u32string const expected = decode_replace(text);
+                BOOST_TEST(utf::is_valid(text));
+                compare_decode(text, test::recording_policy{});
+                guarded_array<char> const in_memory(text.size(), false);
+                std::string_view const in = guarded_copy(in_memory, text);
+                guarded_array<char32_t> const out(expected.size(), false);
+                char32_t* const end = utf::copy(utf::views::utf8(in), out.begin());
+                BOOST_TEST((end == out.end()));
+                BOOST_TEST((std::u32string_view(out.begin(), out.size()) == expected));
+            }
+        }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -5,12 +5,14 @@
 #ifndef BOOST_UTF_DETAIL_SIMD_AVX2_HPP
 #define BOOST_UTF_DETAIL_SIMD_AVX2_HPP
 
-// AVX2 kernels: block validation over 32 code units (see classify.hpp), an ASCII fast path for
-// decoding (32 code units), encoding of all scalar values (16 code points), and code point
-// validation. Every function is compiled for exactly this level (see target.hpp).
+// AVX2 kernels: block validation over 32 code units (see classify.hpp), decoding of multi-byte
+// text 32 code units at a time (see decode_tables.hpp), encoding of all scalar values (16 code
+// points at a time, see encode_tables.hpp), and code point validation. Every function is compiled
+// for exactly this level (see target.hpp).
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/classify.hpp>
+#include <boost/utf/detail/simd/decode_tables.hpp>
 #include <boost/utf/detail/simd/encode_tables.hpp>
 #include <boost/utf/detail/simd/step.hpp>
 #include <boost/utf/detail/simd/target.hpp>
@@ -44,9 +46,6 @@ inline constexpr std::size_t validate_width = 32;
 inline constexpr std::size_t decode_width = 32;
 inline constexpr std::size_t encode_width = 16;
 inline constexpr std::size_t code_point_width = 32;
-// Multi-byte text stops the ASCII-only decoding kernel: the scalar rules then take a longer
-// stretch before they try again.
-inline constexpr std::size_t decode_resume = 256;
 
 BOOST_UTF_AVX2_INLINE bool block_valid(unsigned char const* p) noexcept
 {
@@ -76,24 +75,210 @@ BOOST_UTF_AVX2_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size
     return i;
 }
 
+// ---- decoding multi-byte text (decode_tables.hpp) -----------------------------------------------
+
+// `v` moved up by K bytes across its two halves, zeros coming in.
+template<int K>
+BOOST_UTF_AVX2_INLINE __m256i shift_in_zeros(__m256i v) noexcept
+{
+    // The low half of v in the high half, zeros in the low half: the bytes that move across.
+    return _mm256_alignr_epi8(v, _mm256_permute2x128_si256(v, v, 0x08), 16 - K);
+}
+
+// The bytes in error among the 32 of `cur`, taken alone: `cur` begins an element, so nothing
+// before it matters (zeros come in). `high` holds the bytes' high nibbles.
+BOOST_UTF_AVX2_INLINE std::uint32_t decode_errors(__m256i cur, __m256i high) noexcept
+{
+    __m256i const low = _mm256_set1_epi8(0x0F);
+    __m256i const a = _mm256_shuffle_epi8(table(prev_high_table), shift_in_zeros<1>(high));
+    __m256i const b = _mm256_shuffle_epi8(table(prev_low_table), _mm256_and_si256(shift_in_zeros<1>(cur), low));
+    __m256i const c = _mm256_shuffle_epi8(table(cur_high_table), high);
+    __m256i const e = _mm256_and_si256(_mm256_and_si256(a, b), c);
+    // Bit 7 where a lead two or three places back expects a continuation here: the saturating
+    // subtractions leave bit 7 exactly for bytes from E0 and from F0.
+    __m256i const ahead = _mm256_or_si256(_mm256_subs_epu8(shift_in_zeros<2>(cur), _mm256_set1_epi8(0x60)),
+                                          _mm256_subs_epu8(shift_in_zeros<3>(cur), _mm256_set1_epi8(0x70)));
+    __m256i const diff = _mm256_xor_si256(e, _mm256_and_si256(ahead, _mm256_set1_epi8(char(0x80))));
+    return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(diff, _mm256_setzero_si256())));
+}
+
+// Bit i set when byte i of `cur` is not a continuation byte.
+BOOST_UTF_AVX2_INLINE std::uint32_t non_continuations(__m256i cur) noexcept
+{
+    // Continuation bytes, 80..BF, are the signed bytes below C0.
+    return ~static_cast<std::uint32_t>(
+        _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(char(0xC0)), cur)));
+}
+
+// The positions of the set bits of `m` (below 2^16), in increasing order, one per byte; their
+// number in `count`. Bytes from `count` on are unspecified.
+BOOST_UTF_AVX2_INLINE __m128i set_bit_positions(std::uint32_t m, unsigned& count) noexcept
+{
+    unsigned const lo = m & 0xFFu;
+    unsigned const hi = m >> 8;
+    __m128i const a = _mm_loadl_epi64(reinterpret_cast<__m128i const*>(bit_positions.positions[lo]));
+    __m128i const b = _mm_add_epi8(_mm_loadl_epi64(reinterpret_cast<__m128i const*>(bit_positions.positions[hi])),
+                                   _mm_set1_epi8(8));
+    unsigned const below = bit_positions.count[lo];
+    count = below + bit_positions.count[hi];
+    // a is zero from byte `below` on, where b goes.
+    __m128i const shift = _mm_loadu_si128(reinterpret_cast<__m128i const*>(byte_shift.v + 16 - below));
+    return _mm_or_si128(a, _mm_shuffle_epi8(b, shift));
+}
+
+// Two windows of 16 well-formed bytes, one per half, and what decoding their leads needs: the
+// bytes reduced to their payloads, the leads' positions in their window and the leads' shapes
+// (decode_tables.hpp).
+struct decode_windows
+{
+    __m256i payload;
+    __m256i positions;
+    __m256i shapes;
+};
+
+BOOST_UTF_AVX2_INLINE decode_windows prepare_windows(__m256i bytes, __m256i positions) noexcept
+{
+    __m256i const high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), _mm256_set1_epi8(0x0F));
+    __m256i const payload = _mm256_and_si256(bytes, _mm256_shuffle_epi8(table(payload_masks), high));
+    __m256i const shapes = _mm256_shuffle_epi8(_mm256_shuffle_epi8(table(lead_shapes), high), positions);
+    return {payload, positions, shapes};
+}
+
+// The code points of four leads of each window, from the lead each half of `first` names (in
+// every byte of the half).
+BOOST_UTF_AVX2_INLINE __m256i decode_eight(decode_windows const& w, __m256i first) noexcept
+{
+    __m256i const pick = _mm256_add_epi8(table(repeat_by_four), first);
+    __m256i const lead = _mm256_shuffle_epi8(w.positions, pick);
+    __m256i const row = _mm256_or_si256(_mm256_shuffle_epi8(w.shapes, pick), _mm256_set1_epi32(0x03020100));
+    __m256i const index = _mm256_add_epi8(lead, _mm256_shuffle_epi8(table(gather_offsets), row));
+    __m256i const x = _mm256_shuffle_epi8(w.payload, index);
+    // Bytes 0..3 of a lane weigh 2^18, 2^12, 2^6 and 1: 64 and 1 within each pair of bytes
+    // (at most 64 * 7F + 3F, no saturation), then 2^12 and 1 within each pair of words.
+    __m256i const pairs = _mm256_maddubs_epi16(x, _mm256_set1_epi16(0x0140));
+    return _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x00011000));
+}
+
+// Stores the two halves of `v`: code points first..first+3 of each window, at `lo` and `hi`.
+BOOST_UTF_AVX2_INLINE void store_halves(char32_t* lo, char32_t* hi, __m256i v) noexcept
+{
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(lo), _mm256_castsi256_si128(v));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(hi), _mm256_extracti128_si256(v, 1));
+}
+
+// The code points of the windows' leads, count1 and count2 of them (each from 4 to 13), at
+// o1[0, count1) and o2[0, count2): four at a time per window, the last four ending at the end,
+// so that nothing past them is written. With o1 == o2, the windows must be the same.
+BOOST_UTF_AVX2_INLINE void decode_leads(decode_windows const& w, unsigned count1, unsigned count2, char32_t* o1,
+                                        char32_t* o2) noexcept
+{
+    // The last four of each window start at count - 4: in every byte of its half.
+    __m256i const last = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_set1_epi8(static_cast<char>(count1 - 4))),
+                                                 _mm_set1_epi8(static_cast<char>(count2 - 4)), 1);
+    store_halves(o1, o2, decode_eight(w, _mm256_setzero_si256()));
+    store_halves(o1 + count1 - 4, o2 + count2 - 4, decode_eight(w, last));
+    if (count1 > 8 || count2 > 8)
+    {
+        unsigned const a1 = count1 - 4 < 4 ? count1 - 4 : 4, a2 = count2 - 4 < 4 ? count2 - 4 : 4;
+        unsigned const b1 = count1 - 4 < 8 ? count1 - 4 : 8, b2 = count2 - 4 < 8 ? count2 - 4 : 8;
+        store_halves(o1 + a1, o2 + a2, decode_eight(w, _mm256_min_epu8(last, _mm256_set1_epi8(4))));
+        store_halves(o1 + b1, o2 + b2, decode_eight(w, _mm256_min_epu8(last, _mm256_set1_epi8(8))));
+    }
+}
+
+BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, char32_t* o) noexcept
+{
+    __m128i const lo = _mm256_castsi256_si128(cur);
+    __m128i const hi = _mm256_extracti128_si256(cur, 1);
+    __m256i* const out = reinterpret_cast<__m256i*>(o);
+    _mm256_storeu_si256(out, _mm256_cvtepu8_epi32(lo));
+    _mm256_storeu_si256(out + 1, _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
+    _mm256_storeu_si256(out + 2, _mm256_cvtepu8_epi32(hi));
+    _mm256_storeu_si256(out + 3, _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
+}
+
+// Decodes two windows of 16 bytes of the block `cur` at p, one per half of the vectors: the
+// elements that start in [0, cut1) (cut1 <= 13), then those that start in the 13 bytes from the
+// first lead after them, `start2`, and before `cut` (cut <= 29), all of which lie inside the 32
+// bytes; elements up to `cut` must be well-formed and wholly inside. A window is decoded only if
+// it has four leads or more; the second only after the first. Returns the bytes consumed, at
+// most `limit`, and the code points written at o, in `produced`.
+BOOST_UTF_AVX2_INLINE unsigned decode_windows_of(unsigned char const* p, __m256i cur, std::uint64_t leads,
+                                                 unsigned cut, unsigned limit, char32_t* o, unsigned& produced) noexcept
+{
+    unsigned const cut1 = cut < 13 ? cut : 13;
+    unsigned count1;
+    __m128i const positions1 = set_bit_positions(static_cast<std::uint32_t>(leads) & ((1u << cut1) - 1), count1);
+    produced = 0;
+    if (count1 < 4)
+        return 0;
+    unsigned const next1 = static_cast<unsigned>(_tzcnt_u64(leads >> cut1)) + cut1;
+    unsigned const start2 = next1 < limit ? next1 : limit;
+    unsigned const cut2 = cut <= start2 ? 0 : cut - start2 < 13 ? cut - start2 : 13;
+    unsigned count2;
+    __m128i positions2 = set_bit_positions(static_cast<std::uint32_t>(leads >> start2) & ((1u << cut2) - 1), count2);
+    unsigned used = start2;
+    unsigned from2 = 0;
+    char32_t* o2 = o;
+    if (BOOST_LIKELY(count2 >= 4))
+    {
+        unsigned const next2 = static_cast<unsigned>(_tzcnt_u64(leads >> (start2 + cut2))) + start2 + cut2;
+        used = next2 < limit ? next2 : limit;
+        from2 = start2;
+        o2 = o + count1;
+        produced = count2;
+    }
+    else
+    {
+        // Only the first window: the second half repeats it, to the same place.
+        positions2 = positions1;
+        count2 = count1;
+    }
+    __m256i const bytes = _mm256_inserti128_si256(cur, _mm_loadu_si128(reinterpret_cast<__m128i const*>(p + from2)), 1);
+    __m256i const positions = _mm256_inserti128_si256(_mm256_castsi128_si256(positions1), positions2, 1);
+    decode_leads(prepare_windows(bytes, positions), count1, count2, o, o2);
+    produced += count1;
+    return used;
+}
+
+// Each step validates 32 bytes, then decodes two windows of 16 bytes, one per half of the
+// vectors: the elements that start in the first 13 bytes (at least four, since none is longer
+// than four bytes, and wholly inside), then those that start in the 13 bytes after them, which
+// still lie inside the 32. A step that finds an error at byte e decodes only elements that start
+// before e - 3 (they end before e), in windows that have four; then the scalar rules take the
+// bytes up to e.
 BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
 {
-    std::size_t i = 0;
+    std::size_t i = 0, produced = 0;
     while (n - i >= decode_width)
     {
         __m256i const cur = load(p + i);
-        if (_mm256_movemask_epi8(cur) != 0)
-            return {i, i, decode_resume};
-        __m128i const lo = _mm256_castsi256_si128(cur);
-        __m128i const hi = _mm256_extracti128_si256(cur, 1);
-        __m256i* const out = reinterpret_cast<__m256i*>(o + i);
-        _mm256_storeu_si256(out, _mm256_cvtepu8_epi32(lo));
-        _mm256_storeu_si256(out + 1, _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
-        _mm256_storeu_si256(out + 2, _mm256_cvtepu8_epi32(hi));
-        _mm256_storeu_si256(out + 3, _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
-        i += decode_width;
+        if (_mm256_movemask_epi8(cur) == 0)
+        {
+            widen_ascii(cur, o + produced);
+            i += decode_width;
+            produced += decode_width;
+            continue;
+        }
+        __m256i const high = _mm256_and_si256(_mm256_srli_epi16(cur, 4), _mm256_set1_epi8(0x0F));
+        std::uint32_t const errors = decode_errors(cur, high);
+        // A lead at 32 stands for the end of the block.
+        std::uint64_t const leads = non_continuations(cur) | (std::uint64_t(1) << 32);
+        unsigned made;
+        // The next step's start depends on the leads alone, not on the validation, which the
+        // processor then need not wait for.
+        if (BOOST_UNLIKELY(errors != 0))
+        {
+            unsigned const error = static_cast<unsigned>(_tzcnt_u32(errors));
+            if (error < 7)
+                return {i, produced, error + std::size_t(1)};
+            unsigned const used = decode_windows_of(p + i, cur, leads, error - 3, error, o + produced, made);
+            return {i + used, produced + made, error + std::size_t(1) - used};
+        }
+        i += decode_windows_of(p + i, cur, leads, 29, 32, o + produced, made);
+        produced += made;
     }
-    return {i, i, 0};
+    return {i, produced, 0};
 }
 
 // ---- encoding --------------------------------------------------------------------------------

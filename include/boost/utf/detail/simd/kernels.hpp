@@ -13,9 +13,10 @@
 //   valid_prefix(p, n)        bytes from p, a multiple of validate_width (at most n), in which no
 //                             block flags an error, reading each byte with the three before it:
 //                             p[-3..-1] must be readable and checked by the caller
-//   decode(p, n, o)           from p, where an element starts: decodes whole blocks while they are
-//                             well-formed and at least decode_width bytes are left, writing only
-//                             the code points it returns (transcode_step, step.hpp)
+//   decode(p, n, o)           from p, where an element starts: decodes while at least decode_width
+//                             bytes are left and what it reads is well-formed (at a block with an
+//                             error it may still decode the elements before the error), writing
+//                             only the code points it returns (transcode_step, step.hpp)
 //   encode(p, n, o)           likewise from code points (32 bits) to UTF-8, at most 4 bytes each
 //   valid_code_points(p, n)   values from p, a multiple of code_point_width (at most n), that are
 //                             all scalar values
