@@ -6,9 +6,9 @@
 #define BOOST_UTF_DETAIL_SIMD_AVX512_HPP
 
 // AVX-512 kernels, 64 code units or 16 code points per step, in two sets. avx512bw (F, BW, VL):
-// validation, code point validation, and ASCII fast paths for decoding and encoding. avx512vbmi2
-// (and VBMI): the same validation, and decoding and encoding of multi-byte text with byte
-// permutes and byte compression. Every function is compiled for exactly its set (target.hpp).
+// validation and code point validation, with decoding and encoding from the AVX2 set.
+// avx512vbmi2 (and VBMI): the same validation, and decoding and encoding of every script with
+// byte permutes and byte compression. Every function is compiled for exactly its set (target.hpp).
 //
 // Decoding follows the idea of Lemire and Muła, "Transcoding billions of Unicode characters per
 // second with SIMD instructions" (2022), in a form of our own: once a block is known to be
@@ -18,6 +18,7 @@
 // spreads into a 32-bit lane of UTF-8, and the lanes' used bytes are compressed together.
 
 #include <boost/utf/config.hpp>
+#include <boost/utf/detail/simd/avx2.hpp>
 #include <boost/utf/detail/simd/classify.hpp>
 #include <boost/utf/detail/simd/step.hpp>
 #include <boost/utf/detail/simd/target.hpp>
@@ -81,13 +82,14 @@ BOOST_UTF_AVX512BW_INLINE std::uint64_t error_mask(__m512i cur, __m512i p1, __m5
 }
 
 inline constexpr std::size_t validate_width = 64;
-inline constexpr std::size_t decode_width = 64;
-inline constexpr std::size_t encode_width = 16;
 inline constexpr std::size_t code_point_width = 64;
-// Multi-byte text stops the ASCII-only kernels: the scalar rules then take a longer stretch
-// before they try again.
-inline constexpr std::size_t decode_resume = 256;
-inline constexpr std::size_t encode_resume = 64;
+// Without VBMI2's byte compression this set has no transcoding kernels of its own: it decodes
+// and encodes with the AVX2 ones, which take every script, so that no level transcodes slower
+// than the one below it.
+using avx2::decode_width;
+using avx2::decode;
+using avx2::encode_width;
+using avx2::encode;
 
 // True when the bytes [p, p + 64) are well-formed given the three before them, which must be
 // readable: no byte flags an error, counting a sequence begun before p and not continued.
@@ -115,39 +117,11 @@ BOOST_UTF_AVX512BW_INLINE void widen_ascii(__m512i bytes, char32_t* o) noexcept
     _mm512_storeu_si512(o + 48, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, 3)));
 }
 
-BOOST_UTF_AVX512BW_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
-{
-    std::size_t i = 0;
-    while (n - i >= decode_width)
-    {
-        __m512i const cur = load(p + i);
-        if (_mm512_movepi8_mask(cur) != 0)
-            return {i, i, decode_resume};
-        widen_ascii(cur, o + i);
-        i += decode_width;
-    }
-    return {i, i, 0};
-}
-
 // Lanes that are not scalar values: above 10FFFF, or surrogates.
 BOOST_UTF_AVX512BW_INLINE __mmask16 not_scalar(__m512i x) noexcept
 {
     return _mm512_cmpgt_epu32_mask(x, _mm512_set1_epi32(0x10FFFF)) |
            _mm512_cmplt_epu32_mask(_mm512_sub_epi32(x, _mm512_set1_epi32(0xD800)), _mm512_set1_epi32(0x800));
-}
-
-BOOST_UTF_AVX512BW_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
-{
-    std::size_t i = 0;
-    while (n - i >= encode_width)
-    {
-        __m512i const x = load(p + i);
-        if (_mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x80)) != 0)
-            return {i, i, encode_resume};
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + i), _mm512_cvtepi32_epi8(x));
-        i += encode_width;
-    }
-    return {i, i, 0};
 }
 
 BOOST_UTF_AVX512BW_KERNEL std::size_t valid_code_points(std::uint32_t const* p, std::size_t n) noexcept
