@@ -18,6 +18,9 @@
 #include <boost/utf/detail/simd/target.hpp>
 
 #include <immintrin.h>
+#if defined(_MSC_VER) && !defined(__clang__)
+#  include <intrin.h>
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -35,6 +38,18 @@ namespace sse {
 BOOST_UTF_SSE_INLINE __m128i load(void const* p) noexcept
 {
     return _mm_loadu_si128(static_cast<__m128i const*>(p));
+}
+
+// Index of the lowest set bit of `m`, which is not 0. This level has no BMI, so no TZCNT.
+BOOST_UTF_SSE_INLINE unsigned lowest_set_bit(unsigned m) noexcept
+{
+#if defined(_MSC_VER) && !defined(__clang__)
+    unsigned long i;
+    _BitScanForward(&i, m);
+    return static_cast<unsigned>(i);
+#else
+    return static_cast<unsigned>(__builtin_ctz(m));
+#endif
 }
 
 inline constexpr std::size_t validate_width = 16;
@@ -182,7 +197,7 @@ BOOST_UTF_SSE_INLINE transcode_step decode_before_error(__m128i cur, __m128i hig
         __m128i const positions = set_bit_positions(leads & ((1u << cut) - 1), count);
         if (count >= 4)
         {
-            unsigned const next = static_cast<unsigned>(__builtin_ctz(leads >> cut)) + cut;
+            unsigned const next = lowest_set_bit(leads >> cut) + cut;
             unsigned const used = next < error ? next : error;
             decode_leads(prepare_window(cur, high, positions), count, o + produced);
             return {i + used, produced + count, error + std::size_t(1) - used};
@@ -213,12 +228,12 @@ BOOST_UTF_SSE_KERNEL transcode_step decode(unsigned char const* p, std::size_t n
         // The next step's start depends on the leads alone, not on the validation, which the
         // processor then need not wait for.
         if (BOOST_UNLIKELY(errors != 0))
-            return decode_before_error(cur, high, leads, static_cast<unsigned>(__builtin_ctz(errors)), i, produced,
+            return decode_before_error(cur, high, leads, lowest_set_bit(errors), i, produced,
                                        o);
         unsigned count;
         __m128i const positions = set_bit_positions(leads & 0x1FFFu, count);
         decode_leads(prepare_window(cur, high, positions), count, o + produced);
-        i += static_cast<unsigned>(__builtin_ctz(leads >> 13)) + 13;
+        i += lowest_set_bit(leads >> 13) + 13;
         produced += count;
     }
     return {i, produced, 0};
