@@ -15,6 +15,7 @@
 #include <boost/utf/detail/simd/target.hpp>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -199,6 +200,36 @@ BOOST_FORCEINLINE simd_level active_level() noexcept
 #else
     return simd_level::scalar;
 #endif
+}
+
+// Whether `sets`, a table of kernel sets indexed by simd_level, lists one set per level in order
+// (or the scalar level alone), each with kernels exactly when it is not the scalar level: every
+// width that `widths(set)` gives is 0 for the scalar level and not 0 for the others. The drivers
+// call a kernel only when its width is not 0, so the scalar level's null kernels are never called.
+template<class Set, std::size_t N, class Widths>
+constexpr bool one_set_per_level(Set const (&sets)[N], Widths widths) noexcept
+{
+    std::size_t i = 0;
+    for (Set const& k : sets)
+    {
+        if (static_cast<std::size_t>(k.level) != i++)
+            return false;
+        bool const scalar = k.level == simd_level::scalar;
+        for (std::size_t const w : widths(k))
+            if (scalar != (w == 0))
+                return false;
+    }
+    return i == 1 || i == static_cast<std::size_t>(widest_level) + 1;
+}
+
+// The set of the level in use, from such a table: looked up once per bulk call.
+template<class Set, std::size_t N>
+BOOST_FORCEINLINE Set const& set_for_active_level(Set const (&sets)[N]) noexcept
+{
+    if constexpr (N > 1)
+        return sets[static_cast<std::size_t>(active_level())];
+    else
+        return sets[0];
 }
 
 } // namespace simd

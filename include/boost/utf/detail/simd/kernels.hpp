@@ -36,6 +36,7 @@
 #  include <boost/utf/detail/simd/sse.hpp>
 #endif
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -88,35 +89,21 @@ inline constexpr kernel_set kernel_sets[] = {
 inline constexpr bool has_kernels = sizeof(kernel_sets) / sizeof(kernel_sets[0]) > 1;
 
 // Listing a set above checks that it has every kernel, of the right type; this checks the order
-// and the widths (the drivers call a kernel only when its width is not 0, so the scalar level's
-// null kernels are never called).
+// and the widths. A decoding or validating block holds at least one whole sequence.
 constexpr bool kernel_sets_are_complete() noexcept
 {
-    std::size_t i = 0;
     for (kernel_set const& k : kernel_sets)
-    {
-        if (static_cast<std::size_t>(k.level) != i++)
+        if (k.level != simd_level::scalar && (k.validate_width < 4 || k.decode_width < 4))
             return false;
-        bool const scalar = k.level == simd_level::scalar;
-        if (scalar != (k.validate_width == 0) || scalar != (k.decode_width == 0) ||
-            scalar != (k.encode_width == 0) || scalar != (k.code_point_width == 0))
-            return false;
-        if (!scalar && (k.validate_width < 4 || k.decode_width < 4))
-            return false;
-    }
-    return i == 1 || i == static_cast<std::size_t>(widest_level) + 1;
+    return one_set_per_level(kernel_sets, [](kernel_set const& k) {
+        return std::array<std::size_t, 4>{k.validate_width, k.decode_width, k.encode_width, k.code_point_width};
+    });
 }
 static_assert(kernel_sets_are_complete(),
               "detail/simd: kernel_sets must list one complete kernel set per simd_level, in order");
 
 // The kernels of the level in use: looked up once per bulk call.
-BOOST_FORCEINLINE kernel_set const& active_kernels() noexcept
-{
-    if constexpr (has_kernels)
-        return kernel_sets[static_cast<std::size_t>(active_level())];
-    else
-        return kernel_sets[0];
-}
+BOOST_FORCEINLINE kernel_set const& active_kernels() noexcept { return set_for_active_level(kernel_sets); }
 
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace simd

@@ -33,6 +33,7 @@
 #  include <immintrin.h>
 #endif
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -383,22 +384,15 @@ inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
 
 inline constexpr bool has_utf16_kernels = sizeof(utf16_kernel_sets) / sizeof(utf16_kernel_sets[0]) > 1;
 
-// One set per level, in order; a block is at least two code units (a pair), and the scalar
-// level's null kernels are never called (their widths are 0).
+// One set per level, in order (see one_set_per_level); a block is at least two code units (a pair).
 constexpr bool utf16_kernel_sets_are_complete() noexcept
 {
-    std::size_t i = 0;
     for (utf16_kernel_set const& k : utf16_kernel_sets)
-    {
-        if (static_cast<std::size_t>(k.level) != i++)
+        if (k.level != simd_level::scalar && k.width < 2)
             return false;
-        bool const scalar = k.level == simd_level::scalar;
-        if (scalar != (k.width == 0) || scalar != (k.narrow_width == 0))
-            return false;
-        if (!scalar && k.width < 2)
-            return false;
-    }
-    return i == 1 || i == static_cast<std::size_t>(widest_level) + 1;
+    return one_set_per_level(utf16_kernel_sets, [](utf16_kernel_set const& k) {
+        return std::array<std::size_t, 2>{k.width, k.narrow_width};
+    });
 }
 static_assert(utf16_kernel_sets_are_complete(),
               "detail/simd: utf16_kernel_sets must list one complete kernel set per simd_level, in order");
@@ -406,10 +400,7 @@ static_assert(utf16_kernel_sets_are_complete(),
 // The UTF-16 kernels of the level in use: looked up once per bulk call.
 BOOST_FORCEINLINE utf16_kernel_set const& active_utf16_kernels() noexcept
 {
-    if constexpr (has_utf16_kernels)
-        return utf16_kernel_sets[static_cast<std::size_t>(active_level())];
-    else
-        return utf16_kernel_sets[0];
+    return set_for_active_level(utf16_kernel_sets);
 }
 
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
