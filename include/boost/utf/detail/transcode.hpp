@@ -144,11 +144,7 @@ struct utf16_writer
     template<class O>
     BOOST_FORCEINLINE static void write(char32_t c, O*& o) noexcept
     {
-        encoded_word const w = encode_word16(c);
-        o[0] = static_cast<O>(static_cast<std::uint16_t>(w.units));
-        if (w.length > 1)
-            o[1] = static_cast<O>(static_cast<std::uint16_t>(w.units >> 16));
-        o += w.length;
+        write_word16(c, o);
     }
 };
 

@@ -100,6 +100,18 @@ BOOST_FORCEINLINE constexpr encoded_word encode_word16(char32_t c) noexcept
     return {(0xD800u | v >> 10) | (0xDC00u | (v & 0x3FFu)) << 16, 2};
 }
 
+// Writes the UTF-16 form of the scalar value `c` at `o` and moves `o` past it: exactly its code
+// units, since the output may be the caller's buffer, sized to fit.
+template<class O>
+BOOST_FORCEINLINE void write_word16(char32_t c, O*& o) noexcept
+{
+    encoded_word const w = encode_word16(c);
+    o[0] = static_cast<O>(static_cast<std::uint16_t>(w.units));
+    if (w.length > 1)
+        o[1] = static_cast<O>(static_cast<std::uint16_t>(w.units >> 16));
+    o += w.length;
+}
+
 // ---- the form, as the generic iterators see it ----------------------------------------------
 
 struct utf16_rules

@@ -28,6 +28,7 @@
 #include <boost/utf/detail/simd/dispatch.hpp>
 #include <boost/utf/detail/simd/step.hpp>
 #include <boost/utf/detail/simd/target.hpp>
+#include <boost/utf/detail/utf16.hpp>
 
 #if BOOST_UTF_SIMD_X86
 #  include <immintrin.h>
@@ -43,20 +44,6 @@ namespace detail {
 namespace simd {
 inline namespace BOOST_UTF_ISA_NAMESPACE {
 
-// One scalar value, known to be one, as one or two UTF-16 code units.
-BOOST_FORCEINLINE void write_utf16_unit(char32_t c, std::uint16_t*& o) noexcept
-{
-    if (c < 0x10000u)
-    {
-        *o++ = static_cast<std::uint16_t>(c);
-        return;
-    }
-    char32_t const v = c - 0x10000u;
-    o[0] = static_cast<std::uint16_t>(0xD800u + (v >> 10));
-    o[1] = static_cast<std::uint16_t>(0xDC00u + (v & 0x3FFu));
-    o += 2;
-}
-
 // How many code units of a block with high surrogates `high` and low ones `low` (bit i for code
 // unit i, `width` bits) are well-formed from its start: all of it, all but a high surrogate in
 // its last place, or 0 when a surrogate is unpaired inside it.
@@ -68,24 +55,13 @@ BOOST_FORCEINLINE unsigned block_extent16(std::uint32_t high, std::uint32_t low,
     return (high >> (width - 1)) != 0 ? width - 1 : width;
 }
 
-// The code points of `n` code units known to be well-formed UTF-16; returns how many.
+// The code points of `n` code units known to be well-formed UTF-16, by the rules of utf16.hpp;
+// returns how many.
 BOOST_FORCEINLINE std::size_t combine_pairs16(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
 {
     std::size_t made = 0;
-    for (std::size_t i = 0; i < n;)
-    {
-        std::uint32_t const u = p[i];
-        if ((u & 0xFC00u) == 0xD800u)
-        {
-            o[made++] = static_cast<char32_t>(0x10000u + ((u - 0xD800u) << 10) + (p[i + 1] - 0xDC00u));
-            i += 2;
-        }
-        else
-        {
-            o[made++] = static_cast<char32_t>(u);
-            ++i;
-        }
-    }
+    for (std::uint16_t const* const last = p + n; p != last;)
+        o[made++] = static_cast<char32_t>(decode_next16(p, last).value);
     return made;
 }
 
@@ -201,10 +177,10 @@ BOOST_UTF_SSE_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::u
         }
         else
             for (std::size_t j = 0; j < narrow_width; ++j)
-                write_utf16_unit(p[i + j], o);
+                write_word16(p[i + j], o);
     }
     for (; i < n; ++i)
-        write_utf16_unit(p[i], o);
+        write_word16(p[i], o);
     return static_cast<std::size_t>(o - start);
 }
 
@@ -329,10 +305,10 @@ BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::
         }
         else
             for (std::size_t j = 0; j < narrow_width; ++j)
-                write_utf16_unit(p[i + j], o);
+                write_word16(p[i + j], o);
     }
     for (; i < n; ++i)
-        write_utf16_unit(p[i], o);
+        write_word16(p[i], o);
     return static_cast<std::size_t>(o - start);
 }
 
