@@ -328,10 +328,11 @@ void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char co
     transcode_contiguous<utf8_rules, utf16_writer, PerCodeUnit>(first, last, inner, outer, sink);
 }
 
-// The UTF-8 form of n scalar values: by the level's encoding kernel as far as it goes, the rest
-// one by one. Returns the end of what was written; `by_kernel` counts the values the kernel took.
+// The UTF-8 form of n scalar values: by the level's encoding kernel as far as it goes (it takes
+// every scalar value, so only a tail shorter than its block is left), the rest one by one.
+// Returns the end of what was written.
 BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k, char32_t const* p, std::size_t n,
-                                                      unsigned char* o, std::size_t& by_kernel) noexcept
+                                                      unsigned char* o) noexcept
 {
     std::size_t i = 0;
     while (i != n)
@@ -342,7 +343,6 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
             simd::transcode_step const r = k.encode(reinterpret_cast<std::uint32_t const*>(p + i), n - i, o);
             i += r.consumed;
             o += r.produced;
-            by_kernel += r.consumed;
             if (r.resume == 0)
                 continue;
             stretch = r.resume < n - i ? r.resume : n - i;
@@ -352,13 +352,6 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
     }
     return o;
 }
-
-// After a buffer of which the encoding kernel took less than half (a level whose kernel handles
-// ASCII only, on other text), the code units the rules take straight from the source before the
-// buffer is tried again: doubled each time, up to the most, and back to the least once the kernel
-// takes at least half of a buffer again.
-inline constexpr std::size_t widen_backoff_min = 256;
-inline constexpr std::size_t widen_backoff_max = 16384;
 
 // UTF-16 to UTF-8. ASCII blocks go straight to bytes; other blocks that the UTF-16 kernel proves
 // well-formed are widened into the buffer and encoded by the level's encoding kernel; where the
@@ -378,7 +371,6 @@ void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& 
             char32_t buffer[transcode_buffer];
             T const* p = first;
             std::size_t index = 0;
-            std::size_t backoff = widen_backoff_min;
             while (p != last)
             {
                 std::size_t const left = static_cast<std::size_t>(last - p);
@@ -399,24 +391,15 @@ void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& 
                     simd::transcode_step const r =
                         k16.widen(units, left < transcode_buffer ? left : transcode_buffer, buffer);
                     p += r.consumed;
-                    std::size_t skip = 0; // code units for the rules alone, after a poor buffer
                     if (r.produced != 0)
                     {
-                        std::size_t by_kernel = 0;
                         o = sink.reserve(4 * r.produced);
-                        sink.commit(encode_scalar_values(k, buffer, r.produced, o, by_kernel));
+                        sink.commit(encode_scalar_values(k, buffer, r.produced, o));
                         index += r.produced;
-                        if (2 * by_kernel < r.produced)
-                        {
-                            skip = backoff;
-                            backoff = backoff < widen_backoff_max ? 2 * backoff : backoff;
-                        }
-                        else
-                            backoff = widen_backoff_min;
                     }
-                    if (r.resume == 0 && skip == 0)
+                    if (r.resume == 0)
                         continue;
-                    stretch = r.resume > skip ? r.resume : skip;
+                    stretch = r.resume;
                 }
                 T const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
                 while (p < end)
