@@ -14,6 +14,7 @@
 #include <boost/utf/detail/simd/classify.hpp>
 #include <boost/utf/detail/simd/decode_tables.hpp>
 #include <boost/utf/detail/simd/encode_tables.hpp>
+#include <boost/utf/detail/simd/sse.hpp>
 #include <boost/utf/detail/simd/step.hpp>
 #include <boost/utf/detail/simd/target.hpp>
 
@@ -397,17 +398,14 @@ BOOST_UTF_AVX2_INLINE unsigned encode_block_overwriting(std::uint32_t const* p, 
 
 // The 16 scalar values from p at o, `max` from encode_block_scalar, writing exactly the bytes
 // returned: an ASCII block writes its 16 bytes directly; any other is encoded into a local buffer
-// and copied in 16-byte pieces, the last one overlapping the one before (a block is 16 bytes at
-// least).
+// and copied (a block is 16 bytes at least).
 BOOST_UTF_AVX2_INLINE unsigned encode_last_block(std::uint32_t const* p, __m256i max, unsigned char* o) noexcept
 {
     if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)))
         return encode_block_overwriting(p, max, o);
     unsigned char last[4 * encode_width];
     unsigned const n = encode_block_overwriting(p, max, last);
-    for (unsigned k = 0; k + 16 < n; k += 16)
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + k), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + k)));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n - 16), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + n - 16)));
+    sse::copy_exactly(o, last, n);
     return n;
 }
 

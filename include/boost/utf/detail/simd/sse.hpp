@@ -341,19 +341,25 @@ BOOST_UTF_SSE_INLINE unsigned encode_block_overwriting(std::uint32_t const* p, _
     return n + encode_four_lanes(d, o + n);
 }
 
+// Copies n >= 16 bytes in 16-byte pieces, the last one overlapping the one before, so that
+// exactly n bytes are written. Shared with the AVX2 kernels, whose target includes this one's.
+BOOST_UTF_SSE_INLINE void copy_exactly(unsigned char* o, unsigned char const* from, unsigned n) noexcept
+{
+    for (unsigned k = 0; k + 16 < n; k += 16)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + k), load(from + k));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n - 16), load(from + n - 16));
+}
+
 // The 16 scalar values from p at o, `max` from encode_block_scalar, writing exactly the bytes
 // returned: an ASCII block writes its 16 bytes directly; any other is encoded into a local buffer
-// and copied in 16-byte pieces, the last one overlapping the one before (a block is 16 bytes at
-// least).
+// and copied (a block is 16 bytes at least).
 BOOST_UTF_SSE_INLINE unsigned encode_last_block(std::uint32_t const* p, __m128i max, unsigned char* o) noexcept
 {
     if (_mm_testz_si128(max, _mm_set1_epi32(~0x7F)))
         return encode_block_overwriting(p, max, o);
     unsigned char last[4 * encode_width];
     unsigned const n = encode_block_overwriting(p, max, last);
-    for (unsigned k = 0; k + 16 < n; k += 16)
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + k), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + k)));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n - 16), _mm_loadu_si128(reinterpret_cast<__m128i const*>(last + n - 16)));
+    copy_exactly(o, last, n);
     return n;
 }
 
