@@ -3,6 +3,7 @@
 // (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
 // The header under test comes first: it must stand on its own.
+#include <boost/utf/algorithm.hpp>
 #include <boost/utf/utf32_to_utf16_view.hpp>
 
 #include <boost/utf/utf16_view.hpp>
@@ -135,6 +136,21 @@ BOOST_AUTO_TEST_CASE(error_kinds_and_offsets)
                    for (auto u : in | views::utf32_to_utf16(utf::throw_on_error))
                        (void)u;
                }) == "surrogate@1");
+}
+
+BOOST_AUTO_TEST_CASE(a_chosen_replacement_is_written_in_utf16)
+{
+    // replace_policy{c}: c's UTF-16 form for each bad value, a pair when c is above FFFF, the
+    // same forwards, backwards and in bulk.
+    std::u32string const in = {U'A', char32_t(0xD800), U'B', char32_t(0x110000)};
+    auto const question = in | views::utf32_to_utf16(utf::replace_policy{U'?'});
+    BOOST_TEST(test::hex(question) == "0041 003F 0042 003F");
+    BOOST_TEST(test::hex(test::backward(question)) == "0041 003F 0042 003F");
+    BOOST_TEST(test::hex(utf::to<std::u16string>(question)) == "0041 003F 0042 003F");
+    auto const face = in | views::utf32_to_utf16(utf::replace_policy{U'\U0001F600'});
+    BOOST_TEST(test::hex(face) == "0041 D83D DE00 0042 D83D DE00");
+    BOOST_TEST(test::hex(test::backward(face)) == "0041 D83D DE00 0042 D83D DE00");
+    BOOST_TEST(test::hex(utf::to<std::u16string>(face)) == "0041 D83D DE00 0042 D83D DE00");
 }
 
 struct out_of_range_policy
