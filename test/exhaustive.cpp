@@ -22,6 +22,7 @@
 
 #include "test_support.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -633,23 +634,37 @@ BOOST_AUTO_TEST_CASE(decode_every_string_of_three_bytes)
     report(c, "every 3 bytes");
 }
 
-BOOST_AUTO_TEST_CASE(decode_every_four_bytes_from_f0_to_f4)
+namespace {
+
+// Every 4-byte string that starts with lead. Each lead is a test case of its own, so that CTest
+// can run the five (and the 3-byte case) side by side.
+void check_every_four_bytes_after(unsigned lead)
 {
     checker c;
     unsigned char s[4];
-    for (unsigned lead = 0xF0; lead <= 0xF4; ++lead)
-        for (std::uint32_t x = 0; x < (1u << 24); ++x)
-        {
-            s[0] = static_cast<unsigned char>(lead);
-            s[1] = static_cast<unsigned char>(x >> 16);
-            s[2] = static_cast<unsigned char>(x >> 8);
-            s[3] = static_cast<unsigned char>(x);
-            c.check(s, 4);
-        }
-    // After F0..F4 only a 4-byte sequence is well-formed: all of U+10000..10FFFF.
-    BOOST_TEST(c.well_formed == 1048576u);
-    report(c, "every 4 bytes from F0..F4");
+    for (std::uint32_t x = 0; x < (1u << 24); ++x)
+    {
+        s[0] = static_cast<unsigned char>(lead);
+        s[1] = static_cast<unsigned char>(x >> 16);
+        s[2] = static_cast<unsigned char>(x >> 8);
+        s[3] = static_cast<unsigned char>(x);
+        c.check(s, 4);
+    }
+    // After F0..F4 only a 4-byte sequence is well-formed: those of the scalar values whose top
+    // three bits (of 21) are lead's low three, within U+10000..10FFFF.
+    std::uint32_t const first = std::max<std::uint32_t>(0x10000, (lead - 0xF0u) << 18);
+    std::uint32_t const last = std::min<std::uint32_t>(0x10FFFF, ((lead - 0xF0u + 1) << 18) - 1);
+    BOOST_TEST(c.well_formed == last - first + 1);
+    report(c, "every 4 bytes from this lead");
 }
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(decode_every_four_bytes_from_f0) { check_every_four_bytes_after(0xF0); }
+BOOST_AUTO_TEST_CASE(decode_every_four_bytes_from_f1) { check_every_four_bytes_after(0xF1); }
+BOOST_AUTO_TEST_CASE(decode_every_four_bytes_from_f2) { check_every_four_bytes_after(0xF2); }
+BOOST_AUTO_TEST_CASE(decode_every_four_bytes_from_f3) { check_every_four_bytes_after(0xF3); }
+BOOST_AUTO_TEST_CASE(decode_every_four_bytes_from_f4) { check_every_four_bytes_after(0xF4); }
 
 #endif
 
