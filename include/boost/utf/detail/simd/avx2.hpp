@@ -48,11 +48,10 @@ inline constexpr std::size_t decode_width = 32;
 inline constexpr std::size_t encode_width = 16;
 inline constexpr std::size_t code_point_width = 32;
 
-BOOST_UTF_AVX2_INLINE bool block_valid(unsigned char const* p) noexcept
+// Nonzero where a byte of the block at p (its code units `cur`) breaks the rules, judged with
+// the three bytes before the block, read from memory.
+BOOST_UTF_AVX2_INLINE __m256i block_errors(unsigned char const* p, __m256i cur) noexcept
 {
-    __m256i const cur = load(p);
-    if (_mm256_movemask_epi8(cur) == 0)
-        return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
     __m256i const p1 = load(p - 1);
     __m256i const low = _mm256_set1_epi8(0x0F);
     __m256i const a = _mm256_shuffle_epi8(table(prev_high_table), _mm256_and_si256(_mm256_srli_epi16(p1, 4), low));
@@ -64,13 +63,46 @@ BOOST_UTF_AVX2_INLINE bool block_valid(unsigned char const* p) noexcept
                                           _mm256_subs_epu8(load(p - 3), _mm256_set1_epi8(char(0xEF))));
     __m256i const expected = _mm256_and_si256(_mm256_cmpgt_epi8(ahead, _mm256_setzero_si256()),
                                               _mm256_set1_epi8(char(0x80)));
-    __m256i const diff = _mm256_xor_si256(e, expected);
+    return _mm256_xor_si256(e, expected);
+}
+
+// An ASCII block is valid unless a sequence before it wants continuation bytes.
+BOOST_UTF_AVX2_INLINE bool nothing_pending(unsigned char const* p) noexcept
+{
+    return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
+}
+
+BOOST_UTF_AVX2_INLINE bool block_valid(unsigned char const* p) noexcept
+{
+    __m256i const cur = load(p);
+    if (_mm256_movemask_epi8(cur) == 0)
+        return nothing_pending(p);
+    __m256i const diff = block_errors(p, cur);
     return _mm256_testz_si256(diff, diff) != 0;
 }
 
 BOOST_UTF_AVX2_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
     std::size_t i = 0;
+    // Two blocks a step and one branch on both: a pair that fails goes to the loop below, which
+    // finds which of its blocks is the first invalid one.
+    while (n - i >= 2 * validate_width)
+    {
+        __m256i const lo = load(p + i);
+        __m256i const hi = load(p + i + validate_width);
+        if (_mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0)
+        {
+            if (!nothing_pending(p + i))
+                break;
+        }
+        else
+        {
+            __m256i const diff = _mm256_or_si256(block_errors(p + i, lo), block_errors(p + i + validate_width, hi));
+            if (_mm256_testz_si256(diff, diff) == 0)
+                break;
+        }
+        i += 2 * validate_width;
+    }
     while (n - i >= validate_width && block_valid(p + i))
         i += validate_width;
     return i;

@@ -57,11 +57,10 @@ inline constexpr std::size_t decode_width = 16;
 inline constexpr std::size_t encode_width = 16;
 inline constexpr std::size_t code_point_width = 16;
 
-BOOST_UTF_SSE_INLINE bool block_valid(unsigned char const* p) noexcept
+// Nonzero where a byte of the block at p (its code units `cur`) breaks the rules, judged with
+// the three bytes before the block, read from memory.
+BOOST_UTF_SSE_INLINE __m128i block_errors(unsigned char const* p, __m128i cur) noexcept
 {
-    __m128i const cur = load(p);
-    if (_mm_movemask_epi8(cur) == 0)
-        return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
     __m128i const p1 = load(p - 1);
     __m128i const low = _mm_set1_epi8(0x0F);
     __m128i const a = _mm_shuffle_epi8(load(prev_high_table.v), _mm_and_si128(_mm_srli_epi16(p1, 4), low));
@@ -73,15 +72,50 @@ BOOST_UTF_SSE_INLINE bool block_valid(unsigned char const* p) noexcept
                                        _mm_subs_epu8(load(p - 3), _mm_set1_epi8(char(0xEF))));
     __m128i const expected =
         _mm_and_si128(_mm_cmpgt_epi8(ahead, _mm_setzero_si128()), _mm_set1_epi8(char(0x80)));
-    __m128i const diff = _mm_xor_si128(e, expected);
+    return _mm_xor_si128(e, expected);
+}
+
+// An ASCII block is valid unless a sequence before it wants continuation bytes.
+BOOST_UTF_SSE_INLINE bool nothing_pending(unsigned char const* p) noexcept
+{
+    return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
+}
+
+BOOST_UTF_SSE_INLINE bool block_valid(unsigned char const* p) noexcept
+{
+    __m128i const cur = load(p);
+    if (_mm_movemask_epi8(cur) == 0)
+        return nothing_pending(p);
+    __m128i const diff = block_errors(p, cur);
     return _mm_testz_si128(diff, diff) != 0;
 }
 
 BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
     std::size_t i = 0;
-    while (n - i >= validate_width && block_valid(p + i))
-        i += validate_width;
+    // Four blocks a step and one branch on all four: a step that fails goes to the loop below,
+    // which finds which of its blocks is the first invalid one.
+    constexpr std::size_t w = validate_width;
+    while (n - i >= 4 * w)
+    {
+        unsigned char const* const q = p + i;
+        __m128i const b0 = load(q), b1 = load(q + w), b2 = load(q + 2 * w), b3 = load(q + 3 * w);
+        if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(b0, b1), _mm_or_si128(b2, b3))) == 0)
+        {
+            if (!nothing_pending(q))
+                break;
+        }
+        else
+        {
+            __m128i const diff = _mm_or_si128(_mm_or_si128(block_errors(q, b0), block_errors(q + w, b1)),
+                                              _mm_or_si128(block_errors(q + 2 * w, b2), block_errors(q + 3 * w, b3)));
+            if (_mm_testz_si128(diff, diff) == 0)
+                break;
+        }
+        i += 4 * w;
+    }
+    while (n - i >= w && block_valid(p + i))
+        i += w;
     return i;
 }
 
