@@ -71,7 +71,8 @@ int usage_error(char const* what)
 // A file (or standard input) read in blocks, unbuffered: each block goes from the system
 // straight to the caller's memory. A regular file that is not empty is also mapped, where the
 // system allows it, so that it can be read with no copy at all; a file that the system says is
-// empty (as some special files do, whatever they hold) is only read.
+// empty (as some special files do, whatever they hold) is only read. As with any mapping, a file
+// that another program shortens while it is being read stops this one with SIGBUS.
 class input
 {
     std::FILE* file_ = nullptr;
