@@ -7,7 +7,8 @@
 `utf8util sanitize` against Python's own decoder: for every decode vector of VECTORS_JSON, and for
 random inputs long enough to span many 64 KiB blocks, `sanitize --replace` must write
 bytes.decode('utf-8', errors='replace') and `sanitize --skip` bytes.decode('utf-8',
-errors='ignore'), both encoded back to UTF-8, reading a file and reading standard input."""
+errors='ignore'), both encoded back to UTF-8, reading a file and reading standard input; and so
+for sequences of every kind placed across each boundary where utf8util cuts its input."""
 import json
 import random
 import subprocess
@@ -17,14 +18,20 @@ import tempfile
 tool, vectors = sys.argv[1], sys.argv[2]
 
 
+# via_stdin: False, the file named (mapped); True, a pipe; "file", a file as standard input (read
+# in blocks).
 def run(args, data, via_stdin):
-    if via_stdin:
+    if via_stdin is True:
         r = subprocess.run([tool, "sanitize", *args], input=data, capture_output=True, check=False)
     else:
         with tempfile.NamedTemporaryFile() as f:
             f.write(data)
             f.flush()
-            r = subprocess.run([tool, "sanitize", *args, f.name], capture_output=True, check=False)
+            if via_stdin:
+                f.seek(0)
+                r = subprocess.run([tool, "sanitize", *args], stdin=f, capture_output=True, check=False)
+            else:
+                r = subprocess.run([tool, "sanitize", *args, f.name], capture_output=True, check=False)
     if r.returncode != 0:
         sys.exit(f"sanitize {args} exited with {r.returncode}: {r.stderr.decode(errors='replace')}")
     return r.stdout
@@ -33,10 +40,14 @@ def run(args, data, via_stdin):
 failures = 0
 
 
-def check(label, data, via_stdin=False):
+def check(label, data, via_stdin=False, strip_bom=False):
     global failures
     for args, errors in ((["--replace"], "replace"), (["--skip"], "ignore")):
-        expected = data.decode("utf-8", errors=errors).encode("utf-8")
+        source = data
+        if strip_bom:
+            args = args + ["--strip-bom"]
+            source = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+        expected = source.decode("utf-8", errors=errors).encode("utf-8")
         got = run(args, data, via_stdin)
         if got != expected:
             failures += 1
@@ -61,5 +72,26 @@ for round_ in range(4):
         parts.append(bytes(gen.choice(pool) for _ in range(gen.randrange(0, 6))))
     check(f"random-{round_}", b"".join(parts), via_stdin=round_ % 2 == 1)
 
-print(f"{count} vectors and 4 long random inputs, {failures} mismatches")
+# A sequence, well-formed or not, across the boundaries where utf8util cuts its input: the 64 KiB
+# blocks it reads, and the 1 MiB pieces of a mapped file it sanitizes at a time. Each sequence
+# starts at every one of the four bytes before a boundary, in ASCII and after a 3-byte sequence.
+sequences = [b"\xc3\xa9", b"\xe6\x97\xa5", b"\xf0\x9f\x98\x80", b"\xc3", b"\xe6\x97", b"\xf0\x9f\x98",
+             b"\x80", b"\xc0\xaf", b"\xe0\x80\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xff", b"\xef\xbb\xbf"]
+boundaries = [1 << 16, 2 << 16, 1 << 20]
+size = boundaries[-1] + 64
+for filler in (b"a", "\u65e5".encode()):
+    for k, seq in enumerate(sequences):
+        for before in range(1, 5):
+            data = bytearray((filler * (size // len(filler) + 1))[:size])
+            for b in boundaries:
+                data[b - before:b - before + len(seq)] = seq
+            check(f"boundaries-{filler.hex()}-{k}-{before}", bytes(data),
+                  via_stdin=[False, True, "file"][(k + before) % 3])
+check("boundaries-bom", b"\xef\xbb\xbf" + bytes(data[3:]), strip_bom=True)
+check("boundaries-bom-stdin", b"\xef\xbb\xbf" + bytes(data[3:]), via_stdin=True, strip_bom=True)
+check("boundaries-bom-stdin-file", b"\xef\xbb\xbf" + bytes(data[3:]), via_stdin="file", strip_bom=True)
+check("only-a-bom", b"\xef\xbb\xbf", strip_bom=True)
+check("half-a-bom", b"\xef\xbb", via_stdin=True, strip_bom=True)
+
+print(f"{count} vectors, 4 long random inputs and the block boundaries, {failures} mismatches")
 sys.exit(1 if failures or count == 0 else 0)

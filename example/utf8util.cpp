@@ -2,8 +2,10 @@
 // Distributed under the Boost Software License, Version 1.0.
 // (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
-// utf8util: UTF-8 files checked, cleaned and counted as they are read, in 64 KiB blocks, with
-// utf8_validator and utf8_decoder. Any size of input in constant memory, from files or pipes.
+// utf8util: UTF-8 files checked, cleaned and counted with the bulk operations (find_invalid,
+// copy), utf8_validator and utf8_decoder. Any size of input in constant memory, from files or
+// pipes: a regular file is mapped into memory where the system allows it (POSIX), anything else
+// is read in 64 KiB blocks.
 //
 //   utf8util validate [FILE...]                  exit status 0 when every file is well-formed;
 //                                                otherwise, for each file that is not, its first
@@ -13,7 +15,10 @@
 //                                                ill-formed subpart replaced by U+FFFD (the
 //                                                default) or dropped; with --strip-bom, without
 //                                                the byte order mark the file may begin with
-//   utf8util stats [FILE...]                     bytes, code points, lines and errors by kind
+//   utf8util stats [FILE...]                     bytes, code points, lines and errors by kind; a
+//                                                byte order mark that begins the file is counted
+//                                                in bytes but not as a code point: it says how the
+//                                                text is encoded, it is not part of the text
 //
 // Without FILE, or with "-", standard input is read. Lines and columns count from 1, columns in
 // code points; bytes count from 0. A line is what ends with LF, or the end of a file that does
@@ -21,6 +26,14 @@
 // (validate only), 2 a usage error or a file that cannot be read.
 
 #include <boost/utf.hpp>
+
+#if defined(__unix__) || defined(__APPLE__)
+#  include <sys/mman.h>
+#  include <sys/stat.h>
+#  define UTF8UTIL_MAP_FILES 1
+#else
+#  define UTF8UTIL_MAP_FILES 0
+#endif
 
 #include <algorithm>
 #include <array>
@@ -39,11 +52,15 @@ namespace utf = boost::utf;
 namespace {
 
 constexpr std::size_t block_size = std::size_t(64) << 10;
+// How much of a mapped file sanitize takes at a time: its output (at most three bytes per byte,
+// each ill-formed byte becoming U+FFFD) is buffered.
+constexpr std::size_t map_piece = std::size_t(1) << 20;
 
 char const usage[] = "usage: utf8util validate [FILE...]\n"
                      "       utf8util sanitize [--replace|--skip] [--strip-bom] [FILE]\n"
                      "       utf8util stats [FILE...]\n"
-                     "Reads standard input when FILE is absent or \"-\".\n";
+                     "Reads standard input when FILE is absent or \"-\".\n"
+                     "stats counts a byte order mark that begins a file in bytes, not as a code point.\n";
 
 int usage_error(char const* what)
 {
@@ -52,12 +69,33 @@ int usage_error(char const* what)
 }
 
 // A file (or standard input) read in blocks, unbuffered: each block goes from the system
-// straight to the caller's memory.
+// straight to the caller's memory. A regular file that is not empty is also mapped, where the
+// system allows it, so that it can be read with no copy at all; a file that the system says is
+// empty (as some special files do, whatever they hold) is only read. As with any mapping, a file
+// that another program shortens while it is being read stops this one with SIGBUS.
 class input
 {
     std::FILE* file_ = nullptr;
     std::string name_;
     bool owned_ = false;
+    unsigned char const* map_ = nullptr;
+    std::size_t map_size_ = 0;
+
+    void try_map()
+    {
+#if UTF8UTIL_MAP_FILES
+        struct stat st;
+        if (fstat(fileno(file_), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0)
+            return;
+        std::size_t const size = static_cast<std::size_t>(st.st_size);
+        void* const p = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fileno(file_), 0);
+        if (p == MAP_FAILED)
+            return;
+        madvise(p, size, MADV_SEQUENTIAL);
+        map_ = static_cast<unsigned char const*>(p);
+        map_size_ = size;
+#endif
+    }
 
 public:
     explicit input(std::string const& name)
@@ -72,14 +110,24 @@ public:
         }
         if (file_)
             std::setvbuf(file_, nullptr, _IONBF, 0);
+        if (file_ && owned_)
+            try_map();
     }
     input(input const&) = delete;
     input& operator=(input const&) = delete;
     ~input()
     {
+#if UTF8UTIL_MAP_FILES
+        if (map_)
+            munmap(const_cast<unsigned char*>(map_), map_size_);
+#endif
         if (owned_ && file_)
             std::fclose(file_);
     }
+
+    // The whole file, when it is mapped; null otherwise.
+    unsigned char const* mapped() const { return map_; }
+    std::size_t mapped_size() const { return map_size_; }
 
     std::string const& name() const { return name_; }
 
@@ -132,14 +180,31 @@ struct position
 
 // ---- validate ----------------------------------------------------------------------------------
 
+int report_error(input const& in, position const& at, utf::error_info const& e)
+{
+    std::printf("%s: line %zu, column %zu, byte %zu: %s\n", in.name().c_str(), at.line, at.column, e.offset,
+                utf::to_string(e.kind));
+    return 1;
+}
+
 // 0 well-formed, 1 not (and says where), 2 unreadable. Lines and columns are only needed for an
-// ill-formed file: a file that can be read again is counted then, up to its first error; standard
-// input, which cannot, is counted as it goes.
+// ill-formed file: a mapped file is counted then, up to its first error, and so is a file that
+// can be read again; standard input, which cannot, is counted as it goes.
 int validate_one(std::string const& name, unsigned char* buffer)
 {
     input in(name);
     if (!in.open())
         return 2;
+    if (unsigned char const* const data = in.mapped())
+    {
+        utf::utf8_validator v;
+        if (v.write(std::string_view(reinterpret_cast<char const*>(data), in.mapped_size())) && v.finish())
+            return 0;
+        utf::error_info const e = *v.first_error();
+        position at;
+        at.advance(data, data + e.offset);
+        return report_error(in, at, e);
+    }
     bool const count_as_we_go = !in.rewindable();
     utf::utf8_validator v;
     position at;
@@ -185,9 +250,7 @@ int validate_one(std::string const& name, unsigned char* buffer)
         at.advance(buffer, buffer + (e->offset - offset));
     else
         at.column -= 1; // the error began in bytes held from before: one lead byte, counted
-    std::printf("%s: line %zu, column %zu, byte %zu: %s\n", in.name().c_str(), at.line, at.column, e->offset,
-                utf::to_string(e->kind));
-    return 1;
+    return report_error(in, at, *e);
 }
 
 int validate(std::vector<std::string> const& files)
@@ -208,10 +271,11 @@ class output
     std::size_t size_ = 0;
 
 public:
-    output() : buffer_(4 * block_size + 16) {}
+    // Room for at least `capacity` bytes at a time.
+    explicit output(std::size_t capacity) : buffer_(capacity) {}
     ~output() { flush(); }
 
-    // Room for `n` more bytes.
+    // Room for `n` more bytes (at most the capacity).
     char* reserve(std::size_t n)
     {
         if (buffer_.size() - size_ < n)
@@ -219,6 +283,7 @@ public:
         return buffer_.data() + size_;
     }
     void commit(char* end) { size_ = static_cast<std::size_t>(end - buffer_.data()); }
+    // Bytes that are already in memory: a large run goes straight out, with no copy.
     void write(unsigned char const* p, std::size_t n)
     {
         if (n > buffer_.size() - size_)
@@ -238,51 +303,120 @@ public:
     }
 };
 
-// Decodes with the decoder, then writes the code points as UTF-8. Every block that the validator
-// finds well-formed (nearly all of real text) is copied as it is instead: what is held at its end
-// waits in the decoder for the next block. With `strip_bom`, the decoder drops a byte order mark
-// at the start; the file's first three bytes go through it, so that none is copied.
+// The input as a series of contiguous pieces, each beginning with the bytes (at most three) that
+// the one before left unused, then as much of the rest as comes: from a mapped file, a window
+// onto the mapping, with nothing copied; otherwise a block read into a buffer, behind the unused
+// bytes moved to its front.
+class pieces
+{
+    input& in_;
+    std::vector<unsigned char> buffer_;
+    unsigned char const* end_ = nullptr; // of the last piece
+
+public:
+    static constexpr std::size_t max_held = 3;
+    // The most bytes a piece has.
+    static constexpr std::size_t max_size = (map_piece > block_size ? map_piece : block_size) + max_held;
+
+    explicit pieces(input& in) : in_(in)
+    {
+        if (!in.mapped())
+            buffer_.resize(max_held + block_size);
+    }
+
+    // The next piece, [first, last), of which the last `held` bytes of the one before come
+    // first; `fresh` is false (and the piece only what was held) at the end of the input.
+    // Sets `failed` (with a message) on a read error.
+    struct piece
+    {
+        unsigned char const* first;
+        unsigned char const* last;
+        bool fresh;
+    };
+    piece next(std::size_t held, bool& failed)
+    {
+        if (unsigned char const* const map = in_.mapped())
+        {
+            if (!end_)
+                end_ = map;
+            unsigned char const* const first = end_ - held;
+            std::size_t const left = static_cast<std::size_t>(map + in_.mapped_size() - end_);
+            end_ += left < map_piece ? left : map_piece;
+            return {first, end_, left != 0};
+        }
+        unsigned char* const start = buffer_.data() + max_held;
+        if (held != 0)
+            std::memmove(start - held, end_ - held, held);
+        std::size_t const n = in_.read(start, block_size, failed);
+        end_ = start + n;
+        return {start - held, end_, n != 0};
+    }
+};
+
+// Where the elements of [first, last) end that no byte after `last` can change: before the last
+// non-continuation byte, when it is among the last three and begins a sequence longer than what
+// is left of the piece. A non-continuation byte always begins an element (a well-formed sequence
+// or a maximal subpart), so the bytes before it decode alone exactly as in the whole input.
+unsigned char const* settled_end(unsigned char const* const first, unsigned char const* const last)
+{
+    for (unsigned char const* q = last; q != first && last - q < 3;)
+    {
+        --q;
+        unsigned const b = *q;
+        if ((b & 0xC0u) != 0x80u)
+        {
+            std::ptrdiff_t const length = b >= 0xF0u ? 4 : b >= 0xE0u ? 3 : b >= 0xC0u ? 2 : 1;
+            return length > last - q ? q : last;
+        }
+    }
+    return last;
+}
+
+// Each piece up to where its elements are settled: the well-formed stretch that begins it (all
+// of it, in well-formed text) is written as it is, and the rest goes through the library's
+// sanitising composition, which copies what the validator proves well-formed and writes each
+// maximal subpart as the policy says; what is not settled waits for the next piece. With
+// `strip_bom`, the input's first three bytes are looked at, once they are there, and dropped
+// when they are a byte order mark.
 template<class Policy>
 int sanitize_with(input& in, Policy policy, bool strip_bom)
 {
-    std::vector<unsigned char> buffer(block_size);
-    std::vector<char32_t> code_points(block_size + 3);
-    output out;
-    utf::utf8_decoder<Policy> d = strip_bom ? utf::utf8_decoder(policy, utf::drop_bom) : utf::utf8_decoder(policy);
-    auto const decoded = [&](char32_t const* end) {
-        std::u32string_view const cps(code_points.data(), static_cast<std::size_t>(end - code_points.data()));
-        char* const o = out.reserve(4 * cps.size());
-        out.commit(utf::copy(cps | utf::views::utf32_to_utf8_as<char>, o));
-    };
+    pieces source(in);
+    output out(3 * pieces::max_size + 16);
+    bool looking_for_bom = strip_bom;
     bool failed = false;
-    for (;;)
+    for (std::size_t held = 0;;)
     {
-        std::size_t const n = in.read(buffer.data(), block_size, failed);
+        pieces::piece const piece = source.next(held, failed);
         if (failed)
             return 2;
-        if (n == 0)
+        unsigned char const* p = piece.first;
+        if (looking_for_bom)
+        {
+            std::size_t const have = static_cast<std::size_t>(piece.last - p);
+            if (have < 3 && piece.fresh)
+            {
+                held = have;
+                continue;
+            }
+            looking_for_bom = false;
+            if (have >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF)
+                p += 3;
+        }
+        unsigned char const* const settled = piece.fresh ? settled_end(p, piece.last) : piece.last;
+        std::string_view const bytes(reinterpret_cast<char const*>(p), static_cast<std::size_t>(settled - p));
+        std::size_t const good = static_cast<std::size_t>(utf::find_invalid(bytes) - bytes.begin());
+        out.write(p, good);
+        if (good != bytes.size())
+        {
+            std::string_view const rest = bytes.substr(good);
+            char* const o = out.reserve(3 * rest.size());
+            out.commit(utf::copy(rest | utf::views::utf8(policy) | utf::views::utf32_to_utf8_as<char>, o));
+        }
+        if (!piece.fresh)
             break;
-        unsigned char const* p = buffer.data();
-        unsigned char const* const last = p + n;
-        // Settle a sequence begun in the last block, a byte at a time (at most three), and the
-        // bytes that may be a byte order mark.
-        while (p != last && (d.pending() != 0 || (strip_bom && d.consumed() < 3)))
-        {
-            decoded(d.decode(std::string_view(reinterpret_cast<char const*>(p), 1), code_points.data()));
-            ++p;
-        }
-        std::string_view const rest(reinterpret_cast<char const*>(p), static_cast<std::size_t>(last - p));
-        utf::utf8_validator v;
-        if (v.write(rest))
-        {
-            std::size_t const whole = rest.size() - v.pending();
-            out.write(p, whole);
-            d.decode(rest.substr(whole), code_points.data()); // held; writes nothing
-        }
-        else
-            decoded(d.decode(rest, code_points.data()));
+        held = static_cast<std::size_t>(piece.last - settled);
     }
-    decoded(d.finish(code_points.data()));
     out.flush();
     return 0;
 }
@@ -320,7 +454,9 @@ int stats_one(std::string const& name, unsigned char* buffer, char32_t* code_poi
     if (!in.open())
         return 2;
     std::array<std::size_t, 7> errors{};
-    utf::utf8_decoder<count_errors> d{count_errors{&errors}};
+    // A byte order mark is not text: it is counted in bytes, and said, but not as a code point.
+    utf::utf8_decoder<count_errors> d{count_errors{&errors}, utf::drop_bom};
+    bool bom = false;
     std::size_t bytes = 0, scalars = 0, lines = 0;
     unsigned char last_byte = '\n';
     bool failed = false;
@@ -337,14 +473,15 @@ int stats_one(std::string const& name, unsigned char* buffer, char32_t* code_poi
         scalars += static_cast<std::size_t>(
             d.decode(std::string_view(reinterpret_cast<char const*>(buffer), n), code_points) - code_points);
     }
+    bom = d.dropped_bom();
     scalars += static_cast<std::size_t>(d.finish(code_points) - code_points);
     if (last_byte != '\n')
         ++lines;
     std::size_t total = 0;
     for (std::size_t c : errors)
         total += c;
-    std::printf("%s: %zu bytes, %zu code points, %zu lines, %zu errors", in.name().c_str(), bytes, scalars, lines,
-                total);
+    std::printf("%s: %zu bytes, %zu code points%s, %zu lines, %zu errors", in.name().c_str(), bytes, scalars,
+                bom ? " (and a byte order mark)" : "", lines, total);
     char const* sep = " (";
     for (utf::error_kind k : kinds)
         if (std::size_t const c = errors[static_cast<std::size_t>(k)])

@@ -77,6 +77,22 @@ struct logging_per_unit_policy : logging_policy
     static constexpr bool per_code_unit = true;
 };
 
+// Answers by the error's offset, so that one input mixes subparts replaced by a scalar value,
+// dropped, and replaced by a value the outer view must handle; the answer to the same error is
+// the same however often the lazy walk reports it.
+template<class Base>
+struct mixed_answers_policy : Base
+{
+    char32_t operator()(utf::error_info const& e) const
+    {
+        static constexpr char32_t answers[] = {U'?', utf::no_replacement, char32_t(0xD800), U'\U0001F600',
+                                               utf::no_replacement, char32_t(0x110000)};
+        mixed_answers_policy copy = *this;
+        copy.with = answers[(e.offset / 3) % 6];
+        return copy.Base::operator()(e);
+    }
+};
+
 template<class T>
 struct outcome
 {
@@ -249,6 +265,51 @@ BOOST_AUTO_TEST_CASE(every_error_at_every_offset_of_a_block)
             check_all<logging_policy>(in, in16);
             if (at % 8 == 0)
                 check_all<logging_per_unit_policy>(in, in16);
+        }
+    }
+}
+
+// Many errors in one input, some dropped, some replaced, some replaced by values that are not
+// scalar values: the outer policy is told the inner element's index after all of them, which the
+// sanitising paths work out only when asked, over the stretches and subparts before.
+BOOST_AUTO_TEST_CASE(element_index_after_many_errors)
+{
+    std::string const t8 = utf8_of(text);
+    std::u16string const t16 = utf16_of(text);
+    for (std::size_t shift = 0; shift < 3; ++shift)
+    {
+        std::string in;
+        std::u16string in16;
+        for (std::size_t i = 0; i < 24; ++i)
+        {
+            in += t8.substr((i * 5 + shift) % 20, i % 7);
+            in += utf8_errors[(i + shift) % 8];
+            in16 += t16.substr((i * 5 + shift) % 20, i % 7);
+            in16 += utf16_errors[(i + shift) % 4];
+        }
+        in += t8;
+        in16 += t16;
+        for (std::size_t i = 0; i < 10; ++i)
+        {
+            in += utf8_errors[(i + shift) % 8];
+            in16 += utf16_errors[(i + shift) % 4];
+        }
+        BOOST_TEST_CONTEXT("shift " << shift)
+        {
+            for (char32_t outer_with : outer_answers)
+            {
+                mixed_answers_policy<logging_policy> inner{};
+                check_composition<char>(
+                    [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op); }, inner,
+                    outer_with, static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8");
+                check_composition<char16_t>(
+                    [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf16(op); }, inner,
+                    outer_with, static_cast<std::size_t>(-1), "utf16 | utf32_to_utf16");
+                mixed_answers_policy<logging_per_unit_policy> per_unit{};
+                check_composition<char>(
+                    [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op); },
+                    per_unit, outer_with, static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8, per code unit");
+            }
         }
     }
 }

@@ -150,12 +150,22 @@ struct utf16_writer
 
 // ---- the policies of a composition -----------------------------------------------------------
 
+// The inner view's elements so far, kept as a plain count where the elements are walked one by
+// one; `index.value()` is what the outer policy is told, `index.next()` counts a replacement.
+struct element_count
+{
+    std::size_t& n;
+
+    std::size_t value() const noexcept { return n; }
+    void next() const noexcept { ++n; }
+};
+
 // What the lazy composition does with one ill-formed subpart at `at`: the inner policy's answer,
 // and, when that is not a scalar value, the outer policy's. Writes the result (or nothing) and
 // counts the inner element. Everything before is synced first.
-template<class Writer, bool PerCodeUnit, class Inner, class Outer, class Sink, class O>
-BOOST_NOINLINE void transcode_error(decoded const& d, std::size_t at, std::size_t& index, Inner& inner,
-                                    Outer& outer, Sink& sink, O*& o)
+template<class Writer, bool PerCodeUnit, class Inner, class Outer, class Sink, class O, class Index>
+BOOST_NOINLINE void transcode_error(decoded const& d, std::size_t at, Index index, Inner& inner, Outer& outer,
+                                    Sink& sink, O*& o)
 {
     sink.sync(o);
     char32_t c = decoding_replacement(inner, d, step_length<PerCodeUnit>(d), at);
@@ -165,9 +175,9 @@ BOOST_NOINLINE void transcode_error(decoded const& d, std::size_t at, std::size_
         if (kind != error_kind{})
         {
             // The inner view's element `index` is not a scalar value: the outer view's error.
-            c = encoding_replacement(outer, error_info{kind, index, 1, c});
+            c = encoding_replacement(outer, error_info{kind, index.value(), 1, c});
         }
-        ++index;
+        index.next();
     }
     o = sink.reserve(Writer::max_units);
     if (c != no_replacement)
@@ -242,7 +252,8 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         }
         p = at + step_length<PerCodeUnit>(d);
         sink.commit(o);
-        transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(at - first), count, inner, outer, sink, o);
+        transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(at - first), element_count{count}, inner,
+                                             outer, sink, o);
         sink.commit(o);
         // What is left of the stretch must still fit.
         std::size_t const rest = p < stop ? static_cast<std::size_t>(stop - p) : 0;
@@ -417,20 +428,39 @@ void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& 
 
 // ---- sanitising -----------------------------------------------------------------------------------
 
-// Elements in a well-formed stretch: the code units that begin one.
+// The inner view's elements before an ill-formed subpart, worked out only when the outer policy
+// asks (a replacement that is not a scalar value), and then only over what was not counted
+// before: the source up to `bad` is well-formed stretches and the subparts between them, so the
+// elements are the code units that begin one, less those inside the subparts, plus the
+// replacements written for the subparts.
 template<class Rules, class T>
-std::size_t count_elements(T const* p, std::size_t n) noexcept
+struct lazy_element_count
 {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        count += Rules::begins_element(p[i]);
-    return count;
-}
+    T const* counted_to;     // the code units before it are in `begins`
+    std::size_t begins;      // code units that begin an element, up to counted_to
+    std::size_t in_subparts; // of them, those inside the subparts before `bad`
+    std::size_t replaced;    // replacements written for subparts
+    T const* bad;            // the subpart at hand
+
+    struct ref
+    {
+        lazy_element_count* c;
+
+        std::size_t value() const noexcept
+        {
+            for (; c->counted_to < c->bad; ++c->counted_to)
+                c->begins += Rules::begins_element(*c->counted_to);
+            return c->begins - c->in_subparts + c->replaced;
+        }
+        void next() const noexcept { ++c->replaced; }
+    };
+};
 
 // The composition of a decoding view inside an encoding view of the same form: copies each
 // stretch that `find_invalid` (the validator, SIMD where there is one) proves well-formed, and
 // hands each ill-formed subpart to the policies. The element count the outer policy needs is
-// only worked out when a subpart is met, from the stretch before it.
+// only worked out when it is asked for (lazy_element_count), so that text with frequent errors
+// is not read a second time for a count that the usual policies never ask for.
 template<class Rules, class Writer, bool PerCodeUnit, class T, class FindInvalid, class Inner, class Outer,
          class Sink>
 void sanitize_contiguous(T const* const first, T const* const last, FindInvalid find_invalid, Inner& inner,
@@ -439,7 +469,7 @@ void sanitize_contiguous(T const* const first, T const* const last, FindInvalid 
     using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
     static_assert(sizeof(out_t) == sizeof(T), "the same form, unit for unit");
     T const* p = first;
-    std::size_t index = 0; // inner elements before p
+    lazy_element_count<Rules, T> count{first, 0, 0, 0, first};
     while (p != last)
     {
         std::size_t const good = find_invalid(p, static_cast<std::size_t>(last - p));
@@ -454,14 +484,17 @@ void sanitize_contiguous(T const* const first, T const* const last, FindInvalid 
         T const* const bad = p + good;
         if (bad == last)
             return;
-        index += count_elements<Rules>(p, good);
         p = bad;
         decoded const d = Rules::next(p, last);
         p = bad + step_length<PerCodeUnit>(d);
+        count.bad = bad;
         out_t* o = sink.reserve(Writer::max_units);
-        transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(bad - first), index, inner, outer, sink,
+        transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(bad - first),
+                                             typename lazy_element_count<Rules, T>::ref{&count}, inner, outer, sink,
                                              o);
         sink.commit(o);
+        for (T const* q = bad; q != p; ++q)
+            count.in_subparts += Rules::begins_element(*q);
         // A per-code-unit policy resumes inside the subpart, where the validator finds the
         // rest of it ill-formed at once, as the view does.
     }
