@@ -66,13 +66,13 @@ BOOST_FORCEINLINE unsigned block_extent16(std::uint32_t high, std::uint32_t low,
 //     (widening drops the lane of each low surrogate, whose pair the lane before it made);
 //   - spread[m] writes 4 lanes of 32 bits as UTF-16: lane k's first code unit (its low half),
 //     and its second (its high half) when bit k of m is set (a pair, as encode_word16 lays it).
-// Shuffle bytes past the count are 0x80; the kernels store no more than the count where it
-// matters (see each kernel).
+// Shuffle bytes past the count are 0x80. A store of a whole register past the count is either
+// overwritten by the next store of the same call or cut to the count (see each kernel).
 struct utf16_shuffles
 {
     alignas(16) std::uint8_t keep[256][16];
     alignas(16) std::uint8_t spread[16][16];
-    std::uint8_t keep_count[256];
+    std::uint8_t keep_count[256]; // the bits set in the index: lanes kept, or pairs among 4 lanes
 };
 
 constexpr utf16_shuffles make_utf16_shuffles() noexcept
