@@ -620,8 +620,9 @@ void register_corpus(corpus_kind k)
 
 // ---- short inputs -----------------------------------------------------------------------------
 //
-// Many calls on short pieces of a corpus (8 to 256 bytes, cut at element boundaries, so that
-// every piece is well-formed): what a call costs when there is little to do, dispatch included.
+// Many calls on short pieces of a corpus (8 to 256 bytes, or UTF-16 code units for
+// short_utf16_to_utf8, cut at element boundaries, so that every piece is well-formed): what a
+// call costs when there is little to do, dispatch included.
 // Names are short_OPERATION/corpus/size/implementation; an iteration makes `short_calls` calls,
 // reported as items, so that ns per call is 1e9 / items_per_second.
 
@@ -633,6 +634,7 @@ struct pieces
     std::vector<std::string_view> bytes;     // up to `size` bytes each
     std::vector<std::u32string_view> points; // the same pieces decoded
     std::u32string decoded;                  // storage for `points`
+    std::vector<std::u16string_view> units;  // up to `size` UTF-16 code units each, from other places
 };
 
 pieces const& get_pieces(corpus_kind k, std::size_t size)
@@ -665,6 +667,19 @@ pieces const& get_pieces(corpus_kind k, std::size_t size)
     }
     for (auto const& [from, n] : spans)
         r.points.emplace_back(r.decoded.data() + from, n);
+    std::u16string const& u = get(k).units;
+    auto const starts = [&](std::size_t i) { return (u[i] & 0xFC00) != 0xDC00; };
+    at = 0;
+    for (std::size_t i = 0; i < short_calls; ++i)
+    {
+        while (!starts(at))
+            ++at;
+        std::size_t end = at + size;
+        while (!starts(end))
+            --end;
+        r.units.emplace_back(u.data() + at, end - at);
+        at = end + 2053;
+    }
     return cache.emplace(std::make_pair(k, size), std::move(r)).first->second;
 }
 
@@ -672,7 +687,9 @@ enum class short_op
 {
     decode,
     validate,
-    encode
+    encode,
+    utf8_to_utf16,
+    utf16_to_utf8
 };
 
 template<short_op Op, bool Bulk>
@@ -681,6 +698,7 @@ void short_run(benchmark::State& state, corpus_kind k, std::size_t size, utf::si
     pieces const& x = get_pieces(k, size);
     char32_t* const out32 = u32_buffer().data();
     unsigned char* const out8 = u8_buffer().data();
+    char16_t* const out16 = u16_buffer().data();
     capped const c(level);
     for (auto _ : state)
     {
@@ -706,6 +724,27 @@ void short_run(benchmark::State& state, corpus_kind k, std::size_t size, utf::si
                 else
                     sum += plain_validate(reinterpret_cast<unsigned char const*>(b.data()),
                                           reinterpret_cast<unsigned char const*>(b.data()) + b.size());
+            }
+            else if constexpr (Op == short_op::utf8_to_utf16)
+            {
+                std::string_view const b = x.bytes[i];
+                if constexpr (Bulk)
+                    sum += static_cast<std::size_t>(
+                        utf::copy(b | utf::views::utf8 | utf::views::utf32_to_utf16, out16) - out16);
+                else
+                    sum += static_cast<std::size_t>(
+                        plain_utf8_to_utf16(reinterpret_cast<unsigned char const*>(b.data()),
+                                            reinterpret_cast<unsigned char const*>(b.data()) + b.size(), out16) -
+                        out16);
+            }
+            else if constexpr (Op == short_op::utf16_to_utf8)
+            {
+                std::u16string_view const u = x.units[i];
+                if constexpr (Bulk)
+                    sum += static_cast<std::size_t>(
+                        utf::copy(u | utf::views::utf16 | utf::views::utf32_to_utf8_as<unsigned char>, out8) - out8);
+                else
+                    sum += static_cast<std::size_t>(plain_utf16_to_utf8(u.data(), u.data() + u.size(), out8) - out8);
             }
             else
             {
@@ -744,6 +783,12 @@ void register_short()
             register_short_op<short_op::decode>("decode", k, size);
             register_short_op<short_op::validate>("validate", k, size);
             register_short_op<short_op::encode>("encode", k, size);
+        }
+    for (corpus_kind k : {corpus_kind::ascii, corpus_kind::mixed, corpus_kind::cjk, corpus_kind::emoji})
+        for (std::size_t size : short_sizes)
+        {
+            register_short_op<short_op::utf8_to_utf16>("utf8_to_utf16", k, size);
+            register_short_op<short_op::utf16_to_utf8>("utf16_to_utf8", k, size);
         }
 }
 

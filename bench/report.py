@@ -7,13 +7,16 @@
     bench/report.py results/gcc12-O3-native.json [more.json ...] --svg-dir doc/images --adoc out.adoc
     bench/report.py new/*.json --before old/ --changes changes.adoc
     bench/report.py results/*.json --uniform uniform.adoc
+    bench/report.py results/short-*.json --short short.adoc
 
 For each JSON file (one compiler and set of flags, written by bench/run.sh): an AsciiDoc table per
 operation with the median MB/s of every implementation on every corpus and its ratio to the
 plain loop of the same run, and one SVG bar chart (log scale) with the same medians. The plain,
 view and utfcpp_iterator kernels are timed at several code offsets (names ending in /offset):
 their figure is the median over the offsets, and --spreads writes the slowest and fastest
-offset's.
+offset's. The UTF-16 operations (decode16, validate16, utf8_to_utf16, utf16_to_utf8) get tables
+of their own after the UTF-8 ones, not charts. The short-input rows (short_OPERATION/corpus/size/
+implementation) are left out of all that; --short tabulates them as nanoseconds per call.
 """
 
 import argparse
@@ -28,6 +31,10 @@ CORPORA = ["ascii", "latin", "cyrillic_greek", "cjk", "emoji", "mixed", "invalid
 # Code points of one length (ASCII is the one-unit case), then of random lengths: corpus.hpp.
 UNIFORM = ["ascii", "two_units", "three_units", "four_units", "one_or_two_units", "one_to_four_units"]
 OPERATIONS = ["decode", "validate", "encode"]
+# Throughput counts UTF-16 bytes for the first two and UTF-8 bytes for the transcodings (bench.cpp).
+UTF16_OPERATIONS = ["decode16", "validate16", "utf8_to_utf16", "utf16_to_utf8"]
+UNITS = {"decode16": "MB/s of UTF-16", "validate16": "MB/s of UTF-16", "utf8_to_utf16": "MB/s of UTF-8 read",
+         "utf16_to_utf8": "MB/s of UTF-8 written"}
 COLOURS = ["#4d4d4d", "#1f77b4", "#d62728", "#2ca02c", "#98df8a", "#ff7f0e", "#9467bd", "#8c564b"]
 # One colour per implementation in every panel and chart, so that a reader matches bars by colour;
 # a library's functions share one (they never meet in one panel).
@@ -40,17 +47,24 @@ def colour(impl, k):
     return IMPLEMENTATION_COLOURS.get(impl, COLOURS[k % len(COLOURS)])
 
 
-def load(path, spreads=None):
+def load(path, spreads=None, short=None):
     """Median MB/s per (operation, corpus, implementation). A placed kernel (a fourth name part,
     its code offset) was timed at several offsets: its figure is the median over them, and
-    `spreads`, if given, receives the lowest and highest of the offsets' medians."""
+    `spreads`, if given, receives the lowest and highest of the offsets' medians. `short`, if
+    given, receives the median nanoseconds per call of each short-input row, keyed by (operation,
+    corpus, size, implementation)."""
     with open(path) as f:
         data = json.load(f)
     placed = {}
     for b in data["benchmarks"]:
         if b.get("aggregate_name") != "median":
             continue
-        key = tuple(b["run_name"].split("/")[:3])
+        parts = b["run_name"].split("/")
+        if parts[0].startswith("short_"):
+            if short is not None and b.get("items_per_second"):
+                short[(parts[0][len("short_"):], parts[1], int(parts[2]), parts[3])] = 1e9 / b["items_per_second"]
+            continue
+        key = tuple(parts[:3])
         placed.setdefault(key, []).append(b["bytes_per_second"] / 1e6)
     medians = {key: statistics.median(v) for key, v in placed.items()}
     if spreads is not None:
@@ -80,13 +94,13 @@ def adoc_tables(context, medians):
     # Folded: the performance page leads with its charts and summary, not with every figure.
     out.append("[%collapsible]")
     out.append("====")
-    for op in OPERATIONS:
+    for op in OPERATIONS + UTF16_OPERATIONS:
         impls = implementations(medians, op)
         if not impls:
             continue
         corpora = [c for c in CORPORA if (op, c, "plain") in medians]
         out.append("")
-        out.append("*{}*: median MB/s (ratio to the plain loop)".format(op))
+        out.append("*{}*: median {} (ratio to the plain loop)".format(op, UNITS.get(op, "MB/s")))
         out.append("")
         out.append('[cols="2,{}",options="header"]'.format(",".join(["2"] * len(impls))))
         out.append("|===")
@@ -113,7 +127,7 @@ def spread_table(context, spreads):
     out.append('[cols="2,2,{}",options="header"]'.format(",".join(["3"] * len(impls))))
     out.append("|===")
     out.append("|operation |corpus " + " ".join("|" + i for i in impls))
-    for op in OPERATIONS:
+    for op in OPERATIONS + UTF16_OPERATIONS:
         for c in CORPORA:
             if not any((op, c, i) in spreads for i in impls):
                 continue
@@ -183,6 +197,40 @@ def changes(runs, before):
     return "\n".join(out)
 
 
+def short_tables(runs):
+    """Per short operation: median nanoseconds per call of each implementation, by corpus and
+    size, with the plain loop's time divided by it (above 1: faster than the plain loop)."""
+    out = []
+    for ctx, short in runs:
+        ops = []
+        for (op, _, _, _) in short:
+            if op not in ops:
+                ops.append(op)
+        for op in ops:
+            impls = []
+            for (o, _, _, i) in short:
+                if o == op and i not in impls:
+                    impls.append(i)
+            impls.sort(key=lambda i: (i != "plain", i != "bulk", i))
+            rows = sorted({(c, n) for (o, c, n, _) in short if o == op},
+                          key=lambda r: (CORPORA.index(r[0]) if r[0] in CORPORA else len(CORPORA), r[1]))
+            out.append(".short_{}: median ns per call (plain loop's time / this), {}".format(op, label(ctx)))
+            out.append('[cols="2,1,{}",options="header"]'.format(",".join(["2"] * len(impls))))
+            out.append("|===")
+            out.append("|corpus |size " + " ".join("|" + i for i in impls))
+            for c, n in rows:
+                base = short.get((op, c, n, "plain"))
+                cells = []
+                for i in impls:
+                    v = short.get((op, c, n, i))
+                    cells.append("|-" if v is None else "|{:,.0f} ({})".format(
+                        v, "-" if base is None else "{:.2f}".format(base / v)))
+                out.append("|{} |{} {}".format(c, n, " ".join(cells)))
+            out.append("|===")
+            out.append("")
+    return "\n".join(out)
+
+
 def uniform(runs):
     """The views' ratios to the plain loop on the uniform corpora, one column per run."""
     out = ['[cols="2,3,{}",options="header"]'.format(",".join(["3"] * len(runs))), "|==="]
@@ -200,7 +248,7 @@ def svg_chart(context, medians):
     width, panel_h, left, top = 1100, 220, 70, 40
     panels = [op for op in OPERATIONS if implementations(medians, op)]
     height = top + len(panels) * (panel_h + 70) + 20
-    lo, hi = 50.0, max(medians.values()) * 1.5
+    lo, hi = 50.0, max(v for (op, _, _), v in medians.items() if op in panels) * 1.5
     decades = range(int(math.floor(math.log10(lo))), int(math.ceil(math.log10(hi))) + 1)
     s = ['<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="sans-serif" '
          'font-size="11">'.format(width, height),
@@ -263,17 +311,21 @@ def main():
     ap.add_argument("--changes", help="with --before: write the views' ratios, then and now, here")
     ap.add_argument("--spreads", help="write how the placed kernels' speed moved with their offset here")
     ap.add_argument("--uniform", help="write the views' ratios on the uniform corpora here")
+    ap.add_argument("--short", help="write the short-input rows, as ns per call, here")
     args = ap.parse_args()
     tables = []
     runs = []
     spread_tables = []
+    shorts = []
     for path in args.json:
         spreads = {}
-        context, medians = load(path, spreads)
+        short = {}
+        context, medians = load(path, spreads, short)
         runs.append((context, medians))
+        shorts.append((context, short))
         spread_tables.append(spread_table(context, spreads))
         tables.append(adoc_tables(context, medians))
-        if args.svg_dir:
+        if args.svg_dir and any(implementations(medians, op) for op in OPERATIONS):
             os.makedirs(args.svg_dir, exist_ok=True)
             name = re.sub(r"\.json$", "", os.path.basename(path)) + ".svg"
             with open(os.path.join(args.svg_dir, name), "w") as f:
@@ -281,6 +333,9 @@ def main():
     if args.targets:
         with open(args.targets, "w") as f:
             f.write(targets(runs) + "\n")
+    if args.short:
+        with open(args.short, "w") as f:
+            f.write(short_tables(shorts) + "\n")
     if args.uniform:
         with open(args.uniform, "w") as f:
             f.write(uniform(runs) + "\n")

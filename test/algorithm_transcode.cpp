@@ -621,3 +621,179 @@ BOOST_AUTO_TEST_CASE(narrowing_kernels_write_exactly_the_utf16_form)
         }
     }
 }
+
+// ---- the pair paths of the UTF-16 kernels ---------------------------------------------------------
+
+namespace {
+
+// Code units built from pieces: 'a' ASCII, 'b' a BMP code unit above ASCII, 'p' a pair, 'h' a
+// high surrogate alone, 'l' a low one alone. Each piece of a kind differs from the last a little,
+// so that every lane gets its own code point.
+std::u16string units_of(std::string const& pieces)
+{
+    std::u16string out;
+    unsigned k = 0;
+    for (char c : pieces)
+    {
+        k = (k * 37 + 11) % 1024;
+        switch (c)
+        {
+        case 'a': out += static_cast<char16_t>(u'a' + k % 26); break;
+        case 'b': out += static_cast<char16_t>(0x4E00 + k); break;
+        case 'p':
+            out += static_cast<char16_t>(0xD800 + (k * 7) % 1024);
+            out += static_cast<char16_t>(0xDC00 + k);
+            break;
+        case 'h': out += static_cast<char16_t>(0xD800 + k); break;
+        default: out += static_cast<char16_t>(0xDC00 + k); break;
+        }
+    }
+    return out;
+}
+
+// Inputs with a pair at every offset of two blocks (among ASCII, BMP or pairs), after every
+// number of other code units, and each with an unpaired surrogate or a pair cut short at its end,
+// or at every offset; and some mixtures.
+std::vector<std::u16string> pair_inputs()
+{
+    std::vector<std::u16string> in;
+    for (std::size_t at = 0; at < 70; ++at)
+        for (char fill : {'a', 'b', 'p'})
+            for (char pair : {'p', 'h', 'l'})
+            {
+                std::string pieces(72, fill);
+                pieces[at] = pair;
+                in.push_back(units_of(pieces));
+                // The same with a BMP code unit first, so that the pairs of an all-pair fill
+                // straddle the blocks' ends.
+                in.push_back(units_of('b' + pieces));
+            }
+    for (std::size_t lead = 0; lead < 34; ++lead)
+        for (char last : {'p', 'h', 'l', 'a'})
+            in.push_back(units_of(std::string(lead, 'a') + std::string(40, 'p') + last));
+    unsigned seed = 12345;
+    for (int i = 0; i < 300; ++i)
+    {
+        std::string pieces;
+        for (int j = 0; j < 80; ++j)
+        {
+            seed = seed * 1103515245u + 12345u;
+            unsigned const r = (seed >> 16) % 64;
+            pieces += r < 30 ? 'p' : r < 45 ? 'b' : r < 62 ? 'a' : i % 2 ? 'h' : 'l';
+        }
+        in.push_back(units_of(pieces));
+    }
+    return in;
+}
+
+} // namespace
+
+// The widening kernels, called directly: they must take a well-formed prefix that ends where an
+// element does, write its code points and nothing past them, stop only at a block that is not
+// well-formed on its own terms (see utf16_kernels.hpp), and read nothing outside the input.
+BOOST_AUTO_TEST_CASE(widening_kernels_write_exactly_the_code_points)
+{
+    namespace simd = boost::utf::detail::simd;
+    std::vector<std::u16string> const inputs = pair_inputs();
+    for (simd::utf16_kernel_set const& k : simd::utf16_kernel_sets)
+    {
+        if (k.widen == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::size_t which = 0; which < inputs.size(); ++which)
+        {
+            std::u16string const& units = inputs[which];
+            std::size_t const n = units.size();
+            BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", input " << which)
+            {
+                test::guarded_array<std::uint16_t> const in(n, which % 3 == 0);
+                std::copy(units.begin(), units.end(), in.begin());
+                test::guarded_array<char32_t> const out(n, false);
+                std::fill(out.begin(), out.end(), char32_t(0xFFFFFFFF));
+                simd::transcode_step const r = k.widen(in.begin(), n, out.begin());
+                BOOST_TEST_REQUIRE(r.consumed <= n);
+                BOOST_TEST_REQUIRE(r.produced <= r.consumed);
+                // What was consumed, decoded by the rules.
+                std::u32string expected;
+                std::uint16_t const* p = in.begin();
+                std::uint16_t const* const end = in.begin() + r.consumed;
+                bool well_formed = true;
+                while (p < end)
+                {
+                    boost::utf::detail::decoded const d = boost::utf::detail::decode_next16(p, end);
+                    well_formed = well_formed && d.ok();
+                    expected += d.value;
+                }
+                BOOST_TEST(well_formed);
+                BOOST_TEST((p == end));
+                BOOST_TEST((std::u32string(out.begin(), out.begin() + r.produced) == expected));
+                BOOST_TEST(std::all_of(out.begin() + r.produced, out.end(),
+                                       [](char32_t c) { return c == char32_t(0xFFFFFFFF); }));
+                // Where it stopped: fewer than a block left, or a block with an unpaired
+                // surrogate other than a high one in its last place.
+                if (r.resume == 0)
+                    BOOST_TEST(n - r.consumed < k.width);
+                else
+                {
+                    BOOST_TEST(r.resume == k.width);
+                    BOOST_TEST_REQUIRE(n - r.consumed >= k.width);
+                    std::uint16_t const* q = in.begin() + r.consumed;
+                    std::uint16_t const* const block_end = q + k.width;
+                    bool unpaired = false;
+                    while (q < block_end && !unpaired)
+                    {
+                        std::uint16_t const* const at = q;
+                        boost::utf::detail::decoded const d = boost::utf::detail::decode_next16(q, block_end);
+                        unpaired = !d.ok() && !(at + 1 == block_end && boost::utf::detail::is_high_surrogate(*at));
+                    }
+                    BOOST_TEST(unpaired);
+                }
+            }
+        }
+    }
+}
+
+// The narrowing kernels with a supplementary code point at every offset of a block among BMP
+// ones, a BMP one among supplementary ones, and every length of tail.
+BOOST_AUTO_TEST_CASE(narrowing_kernels_put_pairs_at_every_offset)
+{
+    namespace simd = boost::utf::detail::simd;
+    for (simd::utf16_kernel_set const& k : simd::utf16_kernel_sets)
+    {
+        if (k.narrow == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::size_t n = 1; n < 50; ++n)
+            for (std::size_t at = 0; at < n; ++at)
+                for (bool pairs_around : {false, true})
+                {
+                    std::u32string cps = of_class(pairs_around ? 3 : 1, n);
+                    cps[at] = of_class(pairs_around ? 0 : 3, at + 1)[at];
+                    std::u16string const expected = utf16_of(cps);
+                    BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", " << n << " code points, " << at)
+                    {
+                        test::guarded_array<char32_t> const in(n, pairs_around);
+                        std::copy(cps.begin(), cps.end(), in.begin());
+                        test::guarded_array<std::uint16_t> const out(expected.size(), false);
+                        std::size_t const made = k.narrow(in.begin(), n, out.begin());
+                        BOOST_TEST(made == expected.size());
+                        BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(), out.end()));
+                    }
+                }
+    }
+}
+
+// The compositions over pairs that start at every offset of a block and straddle its ends, with
+// BMP and ASCII code units and unpaired surrogates among them.
+BOOST_AUTO_TEST_CASE(pairs_at_every_offset_through_the_compositions)
+{
+    for (std::size_t lead = 0; lead < 33; ++lead)
+        for (char last : {'p', 'h', 'l'})
+        {
+            std::string pieces = std::string(lead, lead % 2 ? 'b' : 'a') + std::string(150, 'p');
+            pieces[lead + 60] = 'b';
+            pieces[lead + 100] = last;
+            BOOST_TEST_CONTEXT(lead << " code units first, " << last)
+            {
+                check_long({}, units_of(pieces));
+            }
+        }
+}

@@ -19,7 +19,9 @@
 //
 // A block of `width` code units is well-formed on its own terms when every high surrogate in it is
 // followed by a low one and every low one follows a high one; a high surrogate in its last place
-// is left to the next block, which then starts with it.
+// is left to the next block, which then starts with it. A block without surrogates is widened or
+// packed as it is; one with pairs computes every lane as if it began a pair and as if it did not,
+// keeps the right one, and closes the gaps with a byte shuffle (utf16_shuffles).
 //
 // The AVX-512 levels use the AVX2 set: those CPUs all have AVX2, and a 16-bit lane gains nothing
 // from the wider registers that would be worth a third copy of the code.
@@ -37,6 +39,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace boost {
 namespace utf {
@@ -55,15 +58,103 @@ BOOST_FORCEINLINE unsigned block_extent16(std::uint32_t high, std::uint32_t low,
     return (high >> (width - 1)) != 0 ? width - 1 : width;
 }
 
-// The code points of `n` code units known to be well-formed UTF-16, by the rules of utf16.hpp;
-// returns how many.
-BOOST_FORCEINLINE std::size_t combine_pairs16(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
+// ---- shuffles and rules of the pair paths --------------------------------------------------------
+//
+// Without a compression instruction (SSE, AVX2), the pair paths put each lane's result in place
+// and one byte shuffle per 16 bytes closes the gaps:
+//   - keep[m] gathers, in order, the 16-bit lanes k of an 8-lane register whose bit k of m is set
+//     (widening drops the lane of each low surrogate, whose pair the lane before it made);
+//   - spread[m] writes 4 lanes of 32 bits as UTF-16: lane k's first code unit (its low half),
+//     and its second (its high half) when bit k of m is set (a pair, as encode_word16 lays it).
+// Shuffle bytes past the count are 0x80. A store of a whole register past the count is either
+// overwritten by the next store of the same call or cut to the count (see each kernel).
+struct utf16_shuffles
 {
-    std::size_t made = 0;
-    for (std::uint16_t const* const last = p + n; p != last;)
-        o[made++] = static_cast<char32_t>(decode_next16(p, last).value);
-    return made;
+    alignas(16) std::uint8_t keep[256][16];
+    alignas(16) std::uint8_t spread[16][16];
+    std::uint8_t keep_count[256]; // the bits set in the index: lanes kept, or pairs among 4 lanes
+};
+
+constexpr utf16_shuffles make_utf16_shuffles() noexcept
+{
+    utf16_shuffles t{};
+    for (unsigned m = 0; m < 256; ++m)
+    {
+        unsigned n = 0;
+        for (unsigned lane = 0; lane < 8; ++lane)
+            if (m & (1u << lane))
+            {
+                t.keep[m][n++] = static_cast<std::uint8_t>(2 * lane);
+                t.keep[m][n++] = static_cast<std::uint8_t>(2 * lane + 1);
+            }
+        t.keep_count[m] = static_cast<std::uint8_t>(n / 2);
+        for (; n < 16; ++n)
+            t.keep[m][n] = 0x80;
+    }
+    for (unsigned m = 0; m < 16; ++m)
+    {
+        unsigned n = 0;
+        for (unsigned lane = 0; lane < 4; ++lane)
+            for (unsigned unit = 0; unit < 1 + ((m >> lane) & 1); ++unit)
+            {
+                t.spread[m][n++] = static_cast<std::uint8_t>(4 * lane + 2 * unit);
+                t.spread[m][n++] = static_cast<std::uint8_t>(4 * lane + 2 * unit + 1);
+            }
+        for (; n < 16; ++n)
+            t.spread[m][n] = 0x80;
+    }
+    return t;
 }
+
+inline constexpr utf16_shuffles utf16_shuffle_tables = make_utf16_shuffles();
+
+static_assert(utf16_shuffle_tables.keep_count[0] == 0 && utf16_shuffle_tables.keep_count[0xA5] == 4 &&
+                  utf16_shuffle_tables.keep_count[255] == 8 && utf16_shuffle_tables.keep[0xA0][2] == 14 &&
+                  utf16_shuffle_tables.spread[0xF][15] == 15 && utf16_shuffle_tables.spread[0][8] == 0x80,
+              "utf16_kernels.hpp: keep gathers the lanes of its index, spread gives each pair two code units");
+
+// The code point a widening kernel makes of a high surrogate `hi` followed by a low one `lo`, in
+// two halves that 16-bit lanes compute: the low 16 bits, (hi << 10) | (lo & 3FF) (the shift drops
+// all of hi but its last 6 bits), and the plane above them, ((hi >> 6) & F) + 1.
+constexpr char32_t widened_pair16(std::uint16_t hi, std::uint16_t lo) noexcept
+{
+    std::uint16_t const low = static_cast<std::uint16_t>((hi << 10) | (lo & 0x3FFu));
+    std::uint16_t const plane = static_cast<std::uint16_t>(((hi >> 6) & 0xFu) + 1);
+    return static_cast<char32_t>(std::uint32_t(plane) << 16 | low);
+}
+
+// The two code units a narrowing kernel makes of a supplementary scalar value `c`, first in the
+// low half: D800 | (c - 10000) >> 10 and DC00 | (c & 3FF) (c - 10000 and c have the same last 10 bits).
+constexpr std::uint32_t narrowed_pair16(char32_t c) noexcept
+{
+    std::uint32_t const v = static_cast<std::uint32_t>(c) - 0x10000u;
+    return (0xD800u | v >> 10) | (0xDC00u | (static_cast<std::uint32_t>(c) & 0x3FFu)) << 16;
+}
+
+// Both against the rules of utf16.hpp: every high surrogate with a few low ones, every low one
+// with a few high ones (each half of a pair gives its own bits of the code point); and the same
+// code points back.
+constexpr bool pair_lanes_follow_the_rules() noexcept
+{
+    constexpr std::uint16_t some[] = {0, 0x155, 0x2AA, 0x3FF};
+    for (std::uint16_t k = 0; k < 0x400; ++k)
+        for (std::uint16_t s : some)
+            for (int side = 0; side < 2; ++side)
+            {
+                std::uint16_t const units[2] = {static_cast<std::uint16_t>(0xD800 + (side ? s : k)),
+                                                static_cast<std::uint16_t>(0xDC00 + (side ? k : s))};
+                std::uint16_t const* it = units;
+                decoded const d = decode_next16(it, units + 2);
+                if (!d.ok() || d.length != 2 || d.value != widened_pair16(units[0], units[1]))
+                    return false;
+                encoded_word const w = encode_word16(d.value);
+                if (w.length != 2 || w.units != narrowed_pair16(d.value))
+                    return false;
+            }
+    return true;
+}
+static_assert(pair_lanes_follow_the_rules(),
+              "utf16_kernels.hpp: the pair lanes must make the code points and code units of utf16.hpp");
 
 #if BOOST_UTF_SIMD_X86
 
@@ -97,6 +188,115 @@ BOOST_UTF_SSE_INLINE bool any_surrogate(__m128i a, __m128i b) noexcept
     __m128i const t = _mm_set1_epi16(static_cast<short>(0xD800));
     __m128i const s = _mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(a, m), t), _mm_cmpeq_epi16(_mm_and_si128(b, m), t));
     return _mm_testz_si128(s, s) == 0;
+}
+
+// Writes the first `bytes` (even, 0..16) bytes of v at o, and nothing past them.
+BOOST_UTF_SSE_INLINE void store_first_bytes(void* o, __m128i v, unsigned bytes) noexcept
+{
+    unsigned char* p = static_cast<unsigned char*>(o);
+    if (bytes == 16)
+    {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+        return;
+    }
+    if (bytes & 8)
+    {
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(p), v);
+        p += 8;
+        v = _mm_srli_si128(v, 8);
+    }
+    if (bytes & 4)
+    {
+        std::uint32_t const x = static_cast<std::uint32_t>(_mm_cvtsi128_si32(v));
+        std::memcpy(p, &x, 4);
+        p += 4;
+        v = _mm_srli_si128(v, 4);
+    }
+    if (bytes & 2)
+    {
+        std::uint16_t const x = static_cast<std::uint16_t>(_mm_cvtsi128_si32(v));
+        std::memcpy(p, &x, 2);
+    }
+}
+
+// Writes the first `count` (0..8) code points of (first, second) at o, and nothing past them.
+BOOST_UTF_SSE_INLINE void store_first(char32_t* o, __m128i first, __m128i second, unsigned count) noexcept
+{
+    if (count >= 4)
+    {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), first);
+        o += 4;
+        count -= 4;
+        first = second;
+    }
+    store_first_bytes(o, first, 4 * count);
+}
+
+// The halves (see widened_pair16) of the code point that each of the 8 code units of `u` starts,
+// `next` holding the code unit after each: a high surrogate's lane takes its pair, any other lane
+// its code unit (the lane of a low surrogate is dropped afterwards).
+BOOST_UTF_SSE_INLINE void widened_halves(__m128i u, __m128i next, __m128i& low, __m128i& plane) noexcept
+{
+    __m128i const high =
+        _mm_cmpeq_epi16(_mm_and_si128(u, _mm_set1_epi16(static_cast<short>(0xFC00))), _mm_set1_epi16(static_cast<short>(0xD800)));
+    __m128i const pair = _mm_or_si128(_mm_slli_epi16(u, 10), _mm_and_si128(next, _mm_set1_epi16(0x3FF)));
+    low = _mm_blendv_epi8(u, pair, high);
+    plane = _mm_and_si128(high, _mm_add_epi16(_mm_and_si128(_mm_srli_epi16(u, 6), _mm_set1_epi16(0xF)), _mm_set1_epi16(1)));
+}
+
+// The code points of the lanes of (low, plane) that bit mask `m` keeps, in order: the first four
+// in `first`, the next four in `second`.
+BOOST_UTF_SSE_INLINE void keep_lanes(__m128i low, __m128i plane, unsigned m, __m128i& first, __m128i& second) noexcept
+{
+    __m128i const k = load(utf16_shuffle_tables.keep[m]);
+    low = _mm_shuffle_epi8(low, k);
+    plane = _mm_shuffle_epi8(plane, k);
+    first = _mm_unpacklo_epi16(low, plane);
+    second = _mm_unpackhi_epi16(low, plane);
+}
+
+// The code points of code units [0, e) of the block (a, b), well-formed with e from block_extent16
+// and `low` its low surrogates, written at o; returns how many. A block starts where an element
+// does, so each low surrogate follows a high one in it: at most e / 2 of them, at least 8 code
+// points. So the first register's 8 lanes are all inside them, and only the second's are cut to
+// their count.
+BOOST_UTF_SSE_INLINE unsigned widen_pairs(__m128i a, __m128i b, std::uint32_t low, unsigned e, char32_t* o) noexcept
+{
+    std::uint32_t const keep = ~low & ((std::uint32_t(1) << e) - 1);
+    __m128i la, pa, lb, pb, first, second;
+    // The last lane's `next` is 0: it is not a high surrogate, or e leaves it out.
+    widened_halves(a, _mm_alignr_epi8(b, a, 2), la, pa);
+    widened_halves(b, _mm_srli_si128(b, 2), lb, pb);
+    keep_lanes(la, pa, keep & 0xFF, first, second);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), first);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 4), second);
+    unsigned const in_a = utf16_shuffle_tables.keep_count[keep & 0xFF];
+    unsigned const in_b = utf16_shuffle_tables.keep_count[keep >> 8];
+    keep_lanes(lb, pb, keep >> 8, first, second);
+    store_first(o + in_a, first, second, in_b);
+    return in_a + in_b;
+}
+
+// The UTF-16 forms of the 4 scalar values of `c`, each in its lane as encode_word16 lays it (see
+// narrowed_pair16), and in `pairs` bit k set when lane k is a pair.
+BOOST_UTF_SSE_INLINE __m128i narrowed_lanes(__m128i c, unsigned& pairs) noexcept
+{
+    // Scalar values are below 2^31, so the signed comparison is exact.
+    __m128i const supplementary = _mm_cmpgt_epi32(c, _mm_set1_epi32(0xFFFF));
+    __m128i const high = _mm_or_si128(_mm_srli_epi32(_mm_sub_epi32(c, _mm_set1_epi32(0x10000)), 10), _mm_set1_epi32(0xD800));
+    __m128i const low = _mm_or_si128(_mm_slli_epi32(_mm_and_si128(c, _mm_set1_epi32(0x3FF)), 16),
+                                     _mm_set1_epi32(static_cast<int>(0xDC000000u)));
+    pairs = static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(supplementary)));
+    return _mm_blendv_epi8(c, _mm_or_si128(high, low), supplementary);
+}
+
+// The UTF-16 form of the 4 scalar values of `c`, in order, and its length in code units (4..8).
+BOOST_UTF_SSE_INLINE __m128i narrow4(__m128i c, unsigned& units) noexcept
+{
+    unsigned pairs;
+    __m128i const lanes = narrowed_lanes(c, pairs);
+    units = 4 + utf16_shuffle_tables.keep_count[pairs];
+    return _mm_shuffle_epi8(lanes, load(utf16_shuffle_tables.spread[pairs]));
 }
 
 BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size_t n) noexcept
@@ -137,10 +337,11 @@ BOOST_UTF_SSE_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n,
             made += width;
             continue;
         }
-        unsigned const e = block_extent16(kind_mask(a, b, 0xD800), kind_mask(a, b, 0xDC00), width);
+        std::uint32_t const low = kind_mask(a, b, 0xDC00);
+        unsigned const e = block_extent16(kind_mask(a, b, 0xD800), low, width);
         if (e == 0)
             return {i, made, width};
-        made += combine_pairs16(p + i, e, o + made);
+        made += widen_pairs(a, b, low, e, o + made);
         i += e;
     }
     return {i, made, 0};
@@ -176,8 +377,21 @@ BOOST_UTF_SSE_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::u
             o += narrow_width;
         }
         else
-            for (std::size_t j = 0; j < narrow_width; ++j)
-                write_word16(p[i + j], o);
+        {
+            // Each store writes 8 code units, past the count when there are fewer pairs than
+            // lanes; the 4 code points after it write at least 4 code units over the rest. The
+            // last store of the call has none after it, so it writes only its count.
+            unsigned in_a, in_b;
+            __m128i const ua = narrow4(a, in_a);
+            __m128i const ub = narrow4(b, in_b);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), ua);
+            o += in_a;
+            if (n - i - narrow_width >= 4)
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(o), ub);
+            else
+                store_first_bytes(o, ub, 2 * in_b);
+            o += in_b;
+        }
     }
     for (; i < n; ++i)
         write_word16(p[i], o);
@@ -219,6 +433,94 @@ BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
     __m256i const s =
         _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(a, m), t), _mm256_cmpeq_epi16(_mm256_and_si256(b, m), t));
     return _mm256_testz_si256(s, s) == 0;
+}
+
+// As utf16_sse::widened_halves, on 16 code units.
+BOOST_UTF_AVX2_INLINE void widened_halves(__m256i u, __m256i next, __m256i& low, __m256i& plane) noexcept
+{
+    __m256i const high = _mm256_cmpeq_epi16(_mm256_and_si256(u, _mm256_set1_epi16(static_cast<short>(0xFC00))),
+                                            _mm256_set1_epi16(static_cast<short>(0xD800)));
+    __m256i const pair = _mm256_or_si256(_mm256_slli_epi16(u, 10), _mm256_and_si256(next, _mm256_set1_epi16(0x3FF)));
+    low = _mm256_blendv_epi8(u, pair, high);
+    plane = _mm256_and_si256(
+        high, _mm256_add_epi16(_mm256_and_si256(_mm256_srli_epi16(u, 6), _mm256_set1_epi16(0xF)), _mm256_set1_epi16(1)));
+}
+
+// Two byte shuffles of 16 bytes, one per 128-bit half.
+BOOST_UTF_AVX2_INLINE __m256i two_shuffles(std::uint8_t const (&first)[16], std::uint8_t const (&second)[16]) noexcept
+{
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(utf16_sse::load(first)), utf16_sse::load(second), 1);
+}
+
+// The code points of the lanes of (low, plane) that bit mask `m` keeps, each 128-bit half on its
+// own (bits 0..7 of m for the first, 8..15 for the second): the first half's in `first`, the
+// second's in `second`, each from its first lane.
+BOOST_UTF_AVX2_INLINE void keep_lanes(__m256i low, __m256i plane, unsigned m, __m256i& first, __m256i& second) noexcept
+{
+    __m256i const k = two_shuffles(utf16_shuffle_tables.keep[m & 0xFF], utf16_shuffle_tables.keep[m >> 8]);
+    low = _mm256_shuffle_epi8(low, k);
+    plane = _mm256_shuffle_epi8(plane, k);
+    __m256i const lo = _mm256_unpacklo_epi16(low, plane);
+    __m256i const hi = _mm256_unpackhi_epi16(low, plane);
+    first = _mm256_permute2x128_si256(lo, hi, 0x20);
+    second = _mm256_permute2x128_si256(lo, hi, 0x31);
+}
+
+// Writes the first `count` (0..8) code points of v at o, and nothing past them.
+BOOST_UTF_AVX2_INLINE void store_first(char32_t* o, __m256i v, unsigned count) noexcept
+{
+    if (count == 8)
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), v);
+    else
+        utf16_sse::store_first(o, _mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1), count);
+}
+
+// As utf16_sse::widen_pairs, on the block (a, b) of 32 code units, in four quarters of 8. At
+// least 16 code points, and 11 from the second quarter on (23 code units at least, at most 12 of
+// them low surrogates, since one may come first): the first two quarters' stores are inside
+// them; the last two write no more than their count, and the third may need its 8 lanes.
+BOOST_UTF_AVX2_INLINE unsigned widen_pairs(__m256i a, __m256i b, std::uint32_t low, unsigned e, char32_t* o) noexcept
+{
+    std::uint32_t const keep = ~low & (e == 32 ? ~std::uint32_t(0) : (std::uint32_t(1) << e) - 1);
+    __m256i la, pa, lb, pb, q0, q1, q2, q3;
+    // The code units after those of a (1..16) and b (17..31 and 0: see utf16_sse::widen_pairs).
+    widened_halves(a, _mm256_alignr_epi8(_mm256_permute2x128_si256(a, b, 0x21), a, 2), la, pa);
+    widened_halves(b, _mm256_alignr_epi8(_mm256_permute2x128_si256(b, b, 0x81), b, 2), lb, pb);
+    keep_lanes(la, pa, keep & 0xFFFF, q0, q1);
+    keep_lanes(lb, pb, keep >> 16, q2, q3);
+    unsigned const c0 = utf16_shuffle_tables.keep_count[keep & 0xFF];
+    unsigned const c1 = utf16_shuffle_tables.keep_count[(keep >> 8) & 0xFF];
+    unsigned const c2 = utf16_shuffle_tables.keep_count[(keep >> 16) & 0xFF];
+    unsigned const c3 = utf16_shuffle_tables.keep_count[keep >> 24];
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), q0);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + c0), q1);
+    store_first(o + c0 + c1, q2, c2 + c3 < 8 ? c2 + c3 : 8);
+    store_first(o + c0 + c1 + c2, q3, c3);
+    return c0 + c1 + c2 + c3;
+}
+
+// As utf16_sse::narrowed_lanes, on 8 scalar values.
+BOOST_UTF_AVX2_INLINE __m256i narrowed_lanes(__m256i c, unsigned& pairs) noexcept
+{
+    __m256i const supplementary = _mm256_cmpgt_epi32(c, _mm256_set1_epi32(0xFFFF));
+    __m256i const high =
+        _mm256_or_si256(_mm256_srli_epi32(_mm256_sub_epi32(c, _mm256_set1_epi32(0x10000)), 10), _mm256_set1_epi32(0xD800));
+    __m256i const low = _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(c, _mm256_set1_epi32(0x3FF)), 16),
+                                        _mm256_set1_epi32(static_cast<int>(0xDC000000u)));
+    pairs = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(supplementary)));
+    return _mm256_blendv_epi8(c, _mm256_or_si256(high, low), supplementary);
+}
+
+// The UTF-16 forms of the 8 scalar values of `c`, the first four's in order in the first 128-bit
+// half and the last four's in the second, and the length of each in code units (4..8).
+BOOST_UTF_AVX2_INLINE __m256i narrow8(__m256i c, unsigned& first, unsigned& second) noexcept
+{
+    unsigned pairs;
+    __m256i const lanes = narrowed_lanes(c, pairs);
+    first = 4 + utf16_shuffle_tables.keep_count[pairs & 0xF];
+    second = 4 + utf16_shuffle_tables.keep_count[pairs >> 4];
+    return _mm256_shuffle_epi8(lanes,
+                               two_shuffles(utf16_shuffle_tables.spread[pairs & 0xF], utf16_shuffle_tables.spread[pairs >> 4]));
 }
 
 BOOST_UTF_AVX2_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size_t n) noexcept
@@ -263,10 +565,11 @@ BOOST_UTF_AVX2_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n
             made += width;
             continue;
         }
-        unsigned const e = block_extent16(kind_mask(a, b, 0xD800), kind_mask(a, b, 0xDC00), width);
+        std::uint32_t const low = kind_mask(a, b, 0xDC00);
+        unsigned const e = block_extent16(kind_mask(a, b, 0xD800), low, width);
         if (e == 0)
             return {i, made, width};
-        made += combine_pairs16(p + i, e, o + made);
+        made += widen_pairs(a, b, low, e, o + made);
         i += e;
     }
     return {i, made, 0};
@@ -304,8 +607,24 @@ BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::
             o += narrow_width;
         }
         else
-            for (std::size_t j = 0; j < narrow_width; ++j)
-                write_word16(p[i + j], o);
+        {
+            // As in utf16_sse::narrow, one store per 4 code points, the last of the call cut to
+            // its count.
+            unsigned u0, u1, u2, u3;
+            __m256i const ua = narrow8(a, u0, u1);
+            __m256i const ub = narrow8(b, u2, u3);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_castsi256_si128(ua));
+            o += u0;
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_extracti128_si256(ua, 1));
+            o += u1;
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_castsi256_si128(ub));
+            o += u2;
+            if (n - i - narrow_width >= 4)
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_extracti128_si256(ub, 1));
+            else
+                utf16_sse::store_first_bytes(o, _mm256_extracti128_si256(ub, 1), 2 * u3);
+            o += u3;
+        }
     }
     for (; i < n; ++i)
         write_word16(p[i], o);
