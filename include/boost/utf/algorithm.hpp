@@ -328,12 +328,27 @@ BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy,
         o = encode_error(p, first, kind, policy, sink, o);
 }
 
+// A value below 800, its one or two code units stored as two bytes whatever its length
+// (encode_below_800): the second byte of an ASCII value is junk that the next value overwrites.
+BOOST_FORCEINLINE void write_below_800(std::uint32_t v, unsigned char*& o) noexcept
+{
+    encoded_word const w = encode_below_800(v);
+    o[0] = static_cast<unsigned char>(w.units);
+    o[1] = static_cast<unsigned char>(w.units >> 8);
+    o += w.length;
+}
+
 template<class T, class Policy, class Sink>
 void encode_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
 {
     T const* p = first;
     unsigned char* o = sink.reserve(4 * encode_chunk + encode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
+    // The scalar loop's mode: false while the text looks like ASCII, true once a group of four
+    // held a value above 7F, until eight groups in a row are ASCII again. Text stays in one mode
+    // for long, so the test of the mode is predicted where a test of each group would not be.
+    bool mixed = false;
+    unsigned ascii_groups = 0;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
@@ -354,20 +369,47 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
             }
         }
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
-        // Four at a time: one test for four ASCII values, which then need no other; any other
-        // four go one by one. The scalar level spends all its time here.
+        // Four at a time. The scalar level spends all its time here. In ASCII mode one test
+        // covers four ASCII values, which need no other. In mixed mode four values below 800
+        // are encoded without a branch on any of them (write_below_800) when a fifth value below
+        // 800 follows in the input: its code units overwrite the junk byte the fourth may leave,
+        // so nothing is left written past the output, which may be the caller's buffer. Any
+        // other four go one by one.
         using U = std::make_unsigned_t<T>;
         for (; stop - p >= 4; p += 4)
         {
-            if ((static_cast<U>(p[0]) | static_cast<U>(p[1]) | static_cast<U>(p[2]) | static_cast<U>(p[3])) < 0x80u)
+            U const any = static_cast<U>(p[0]) | static_cast<U>(p[1]) | static_cast<U>(p[2]) | static_cast<U>(p[3]);
+            if (!mixed)
             {
-                o[0] = static_cast<unsigned char>(p[0]);
-                o[1] = static_cast<unsigned char>(p[1]);
-                o[2] = static_cast<unsigned char>(p[2]);
-                o[3] = static_cast<unsigned char>(p[3]);
-                o += 4;
+                if (BOOST_LIKELY(any < 0x80u))
+                {
+                    o[0] = static_cast<unsigned char>(p[0]);
+                    o[1] = static_cast<unsigned char>(p[1]);
+                    o[2] = static_cast<unsigned char>(p[2]);
+                    o[3] = static_cast<unsigned char>(p[3]);
+                    o += 4;
+                    continue;
+                }
+                mixed = true;
+                ascii_groups = 0;
+            }
+            if (last - p >= 5 && (any | static_cast<U>(p[4])) < 0x800u)
+            {
+                std::uint32_t const v0 = static_cast<std::uint32_t>(p[0]), v1 = static_cast<std::uint32_t>(p[1]),
+                                    v2 = static_cast<std::uint32_t>(p[2]), v3 = static_cast<std::uint32_t>(p[3]);
+                unsigned char* const start = o;
+                write_below_800(v0, o);
+                write_below_800(v1, o);
+                write_below_800(v2, o);
+                write_below_800(v3, o);
+                std::size_t const length = static_cast<std::size_t>(o - start);
+                // Counted without a branch: in mixed text whether a group is ASCII is random.
+                ascii_groups = (ascii_groups + 1) & (0u - static_cast<unsigned>(length == 4));
+                if (ascii_groups == 8)
+                    mixed = false;
                 continue;
             }
+            ascii_groups = 0;
             encode_scalar(p, first, policy, sink, o);
             encode_scalar(p + 1, first, policy, sink, o);
             encode_scalar(p + 2, first, policy, sink, o);

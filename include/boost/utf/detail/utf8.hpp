@@ -267,6 +267,33 @@ BOOST_FORCEINLINE constexpr encoded encode(char32_t c) noexcept
             w.length};
 }
 
+// The form of a value below 800 as two code units, first in the low byte, computed without a
+// branch on the value (masks rather than a conditional, which compilers may turn into a branch):
+// for bulk encoding of text that mixes ASCII and two-unit letters, where a branch per value
+// would be taken at random. An ASCII value's second unit is junk, for the next value to overwrite.
+BOOST_FORCEINLINE constexpr encoded_word encode_below_800(std::uint32_t v) noexcept
+{
+    std::uint32_t const wide = v >= 0x80u;
+    std::uint32_t const lead = v ^ ((v ^ (0xC0u | v >> 6)) & (0u - wide));
+    return {(lead & 0xFFu) | (0x80u | (v & 0x3Fu)) << 8, static_cast<unsigned char>(1 + wide)};
+}
+
+// encode_below_800 gives encode_word's form (its length, and the units of that length) for every
+// value below 800.
+constexpr bool encode_below_800_agrees() noexcept
+{
+    for (std::uint32_t v = 0; v < 0x800u; ++v)
+    {
+        encoded_word const f = encode_below_800(v);
+        encoded_word const w = encode_word(v);
+        std::uint32_t const mask = w.length == 1 ? 0xFFu : 0xFFFFu;
+        if (f.length != w.length || (f.units & mask) != w.units)
+            return false;
+    }
+    return true;
+}
+static_assert(encode_below_800_agrees(), "utf8.hpp: encode_below_800 must give encode_word's forms");
+
 // ---- the form, as the generic iterators see it ----------------------------------------------
 
 // decoding_iterator and encoding_iterator are written once; this is all they know of UTF-8.
