@@ -8,7 +8,7 @@
 # is left in OUT/<target>/ (crash-*, leak-*, timeout-*).
 #
 #   test/fuzz/run.sh [SECONDS] [OUT]        defaults: 60, ./fuzz-out
-#   CXX=clang++-16 CORPORA=/path/to/data JOBS=1 test/fuzz/run.sh 600
+#   CXX=clang++-16 CORPORA=/path/to/data JOBS=1 test/fuzz/run.sh 600   (JOBS: targets run at once)
 set -eu
 
 seconds=${1:-60}
@@ -51,11 +51,13 @@ fi
 
 flags="-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Wall -Wextra -Werror"
 runs=""
-build() { # name source extra-flags...
+builds=""
+build() { # name source extra-flags...: compiles in the background
     name=$1 src=$2; shift 2
     echo "== build fuzz_$name $*"
     # shellcheck disable=SC2086 # $cxx and $flags are word lists
-    $cxx $flags "$@" -I"$root/include" "$here/$src.cpp" -licuuc -o "$out/fuzz_$name"
+    $cxx $flags "$@" -I"$root/include" "$here/$src.cpp" -licuuc -o "$out/fuzz_$name" &
+    builds="$builds $!"
     runs="$runs $name"
 }
 for t in $targets; do
@@ -68,17 +70,35 @@ for t in $targets; do
         build "$t" "$t"
     fi
 done
+for pid in $builds; do
+    wait "$pid" || { echo "run.sh: a fuzz target did not build" >&2; exit 1; }
+done
 
-status=0
-for t in $runs; do
-    mkdir -p "$out/$t/corpus"
-    echo "== run fuzz_$t for ${seconds}s"
-    (cd "$out/$t" && "$out/fuzz_$t" -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 \
-        corpus "$out/seeds" > log.txt 2>&1) || status=1
-    grep -E "^(Done|stat::number_of_executed_units|SUMMARY)" "$out/$t/log.txt" || true
-    if [ $status -ne 0 ]; then
-        tail -40 "$out/$t/log.txt"
-        echo "run.sh: fuzz_$t found a problem; see $out/$t" >&2
-        exit 1
-    fi
+# JOBS targets at a time (default: one per core), each reported in order once its batch ends.
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+run_one() { # name
+    mkdir -p "$out/$1/corpus"
+    status=0
+    (cd "$out/$1" && "$out/fuzz_$1" -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 \
+        corpus "$out/seeds" > log.txt 2>&1) || status=$?
+    echo "$status" > "$out/$1/status"
+}
+set -- $runs
+while [ $# -gt 0 ]; do
+    batch=""
+    while [ $# -gt 0 ] && [ "$(echo $batch | wc -w)" -lt "$jobs" ]; do
+        run_one "$1" &
+        batch="$batch $1"
+        shift
+    done
+    wait
+    for t in $batch; do
+        echo "== run fuzz_$t for ${seconds}s"
+        grep -E "^(Done|stat::number_of_executed_units|SUMMARY)" "$out/$t/log.txt" || true
+        if [ "$(cat "$out/$t/status")" -ne 0 ]; then
+            tail -40 "$out/$t/log.txt"
+            echo "run.sh: fuzz_$t found a problem; see $out/$t" >&2
+            exit 1
+        fi
+    done
 done
