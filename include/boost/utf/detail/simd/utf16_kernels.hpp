@@ -27,6 +27,7 @@
 // from the wider registers that would be worth a third copy of the code.
 
 #include <boost/utf/config.hpp>
+#include <boost/utf/detail/simd/decode_tables.hpp>
 #include <boost/utf/detail/simd/dispatch.hpp>
 #include <boost/utf/detail/simd/step.hpp>
 #include <boost/utf/detail/simd/target.hpp>
@@ -72,8 +73,9 @@ struct utf16_shuffles
 {
     alignas(16) std::uint8_t keep[256][16];
     alignas(16) std::uint8_t spread[16][16];
-    std::uint8_t keep_count[256]; // the bits set in the index: lanes kept, or pairs among 4 lanes
 };
+// The lanes kept, or the pairs among 4 lanes, are the bits set in the index: bit_positions.count
+// (decode_tables.hpp), whose positions keep is built from.
 
 constexpr utf16_shuffles make_utf16_shuffles() noexcept
 {
@@ -81,13 +83,12 @@ constexpr utf16_shuffles make_utf16_shuffles() noexcept
     for (unsigned m = 0; m < 256; ++m)
     {
         unsigned n = 0;
-        for (unsigned lane = 0; lane < 8; ++lane)
-            if (m & (1u << lane))
-            {
-                t.keep[m][n++] = static_cast<std::uint8_t>(2 * lane);
-                t.keep[m][n++] = static_cast<std::uint8_t>(2 * lane + 1);
-            }
-        t.keep_count[m] = static_cast<std::uint8_t>(n / 2);
+        for (unsigned i = 0; i < bit_positions.count[m]; ++i)
+        {
+            unsigned const lane = bit_positions.positions[m][i];
+            t.keep[m][n++] = static_cast<std::uint8_t>(2 * lane);
+            t.keep[m][n++] = static_cast<std::uint8_t>(2 * lane + 1);
+        }
         for (; n < 16; ++n)
             t.keep[m][n] = 0x80;
     }
@@ -108,8 +109,8 @@ constexpr utf16_shuffles make_utf16_shuffles() noexcept
 
 inline constexpr utf16_shuffles utf16_shuffle_tables = make_utf16_shuffles();
 
-static_assert(utf16_shuffle_tables.keep_count[0] == 0 && utf16_shuffle_tables.keep_count[0xA5] == 4 &&
-                  utf16_shuffle_tables.keep_count[255] == 8 && utf16_shuffle_tables.keep[0xA0][2] == 14 &&
+static_assert(bit_positions.count[0] == 0 && bit_positions.count[0xA5] == 4 &&
+                  bit_positions.count[255] == 8 && utf16_shuffle_tables.keep[0xA0][2] == 14 &&
                   utf16_shuffle_tables.spread[0xF][15] == 15 && utf16_shuffle_tables.spread[0][8] == 0x80,
               "utf16_kernels.hpp: keep gathers the lanes of its index, spread gives each pair two code units");
 
@@ -270,8 +271,8 @@ BOOST_UTF_SSE_INLINE unsigned widen_pairs(__m128i a, __m128i b, std::uint32_t lo
     keep_lanes(la, pa, keep & 0xFF, first, second);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o), first);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 4), second);
-    unsigned const in_a = utf16_shuffle_tables.keep_count[keep & 0xFF];
-    unsigned const in_b = utf16_shuffle_tables.keep_count[keep >> 8];
+    unsigned const in_a = bit_positions.count[keep & 0xFF];
+    unsigned const in_b = bit_positions.count[keep >> 8];
     keep_lanes(lb, pb, keep >> 8, first, second);
     store_first(o + in_a, first, second, in_b);
     return in_a + in_b;
@@ -295,7 +296,7 @@ BOOST_UTF_SSE_INLINE __m128i narrow4(__m128i c, unsigned& units) noexcept
 {
     unsigned pairs;
     __m128i const lanes = narrowed_lanes(c, pairs);
-    units = 4 + utf16_shuffle_tables.keep_count[pairs];
+    units = 4 + bit_positions.count[pairs];
     return _mm_shuffle_epi8(lanes, load(utf16_shuffle_tables.spread[pairs]));
 }
 
@@ -488,10 +489,10 @@ BOOST_UTF_AVX2_INLINE unsigned widen_pairs(__m256i a, __m256i b, std::uint32_t l
     widened_halves(b, _mm256_alignr_epi8(_mm256_permute2x128_si256(b, b, 0x81), b, 2), lb, pb);
     keep_lanes(la, pa, keep & 0xFFFF, q0, q1);
     keep_lanes(lb, pb, keep >> 16, q2, q3);
-    unsigned const c0 = utf16_shuffle_tables.keep_count[keep & 0xFF];
-    unsigned const c1 = utf16_shuffle_tables.keep_count[(keep >> 8) & 0xFF];
-    unsigned const c2 = utf16_shuffle_tables.keep_count[(keep >> 16) & 0xFF];
-    unsigned const c3 = utf16_shuffle_tables.keep_count[keep >> 24];
+    unsigned const c0 = bit_positions.count[keep & 0xFF];
+    unsigned const c1 = bit_positions.count[(keep >> 8) & 0xFF];
+    unsigned const c2 = bit_positions.count[(keep >> 16) & 0xFF];
+    unsigned const c3 = bit_positions.count[keep >> 24];
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), q0);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + c0), q1);
     store_first(o + c0 + c1, q2, c2 + c3 < 8 ? c2 + c3 : 8);
@@ -517,8 +518,8 @@ BOOST_UTF_AVX2_INLINE __m256i narrow8(__m256i c, unsigned& first, unsigned& seco
 {
     unsigned pairs;
     __m256i const lanes = narrowed_lanes(c, pairs);
-    first = 4 + utf16_shuffle_tables.keep_count[pairs & 0xF];
-    second = 4 + utf16_shuffle_tables.keep_count[pairs >> 4];
+    first = 4 + bit_positions.count[pairs & 0xF];
+    second = 4 + bit_positions.count[pairs >> 4];
     return _mm256_shuffle_epi8(lanes,
                                two_shuffles(utf16_shuffle_tables.spread[pairs & 0xF], utf16_shuffle_tables.spread[pairs >> 4]));
 }
