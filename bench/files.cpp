@@ -1,0 +1,206 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+// The bulk operations on files of real text, at each SIMD level the CPU has, against the plain
+// loops of baselines.hpp:
+//
+//   boost_utf_files_bench [benchmark options] FILE...
+//
+// Each FILE must be well-formed UTF-8. Names are operation/FILE-stem/implementation, with
+// operations validate, decode (to code points), encode (the file's code points back to UTF-8),
+// utf8_to_utf16 and utf16_to_utf8 (the file in UTF-16 back to UTF-8), and implementations
+// `plain` and `bulk_LEVEL` (the kernels capped at LEVEL). Throughput counts UTF-8 bytes, as in
+// bench.cpp. `side_by_side.py` runs its validate rows against another validator on the same files.
+
+#include <boost/utf.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include "baselines.hpp"
+
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace utf = boost::utf;
+using namespace boost_utf_bench;
+
+namespace {
+
+struct input
+{
+    std::string stem;
+    std::string bytes;
+    std::u32string code_points;
+    std::u16string units;
+    std::vector<char32_t> out32;
+    std::vector<unsigned char> out8;
+    std::vector<char16_t> out16;
+
+    unsigned char const* first() const { return reinterpret_cast<unsigned char const*>(bytes.data()); }
+    unsigned char const* last() const { return first() + bytes.size(); }
+};
+
+std::unique_ptr<input> load(char const* path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+    {
+        std::fprintf(stderr, "boost_utf_files_bench: cannot read %s\n", path);
+        std::exit(2);
+    }
+    auto r = std::make_unique<input>();
+    r->bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (!utf::is_valid(std::string_view(r->bytes)))
+    {
+        std::fprintf(stderr, "boost_utf_files_bench: %s is not well-formed UTF-8\n", path);
+        std::exit(2);
+    }
+    std::string_view const p(path);
+    std::size_t const slash = p.find_last_of('/');
+    std::string_view stem = slash == std::string_view::npos ? p : p.substr(slash + 1);
+    r->stem = std::string(stem.substr(0, stem.find('.')));
+    r->code_points = utf::to<std::u32string>(std::string_view(r->bytes) | utf::views::utf8);
+    r->units = utf::to<std::u16string>(std::u32string_view(r->code_points) | utf::views::utf32_to_utf16);
+    r->out32.resize(r->bytes.size() + 64);
+    r->out8.resize(r->bytes.size() + 64);
+    r->out16.resize(r->bytes.size() + 64);
+    return r;
+}
+
+// The level stays capped for the whole benchmark, so that nothing but the call is timed.
+struct capped
+{
+    utf::simd_level previous;
+    explicit capped(utf::simd_level l) : previous(utf::set_simd_cap(l)) {}
+    ~capped() { utf::set_simd_cap(previous); }
+};
+
+template<class F>
+void run(benchmark::State& state, std::size_t bytes, F f)
+{
+    for (auto _ : state)
+    {
+        auto r = f();
+        benchmark::DoNotOptimize(r);
+        benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes));
+}
+
+// Before anything is timed, each bulk operation must give the plain loop's result.
+void check(bool same, char const* what, input const& x)
+{
+    if (!same)
+    {
+        std::fprintf(stderr, "boost_utf_files_bench: %s disagrees with the plain loop on %s\n", what,
+                     x.stem.c_str());
+        std::exit(1);
+    }
+}
+
+void register_file(input& x, utf::simd_level level, char const* level_name)
+{
+    bool const plain = level_name == nullptr;
+    std::string const tail = "/" + x.stem + "/" + (plain ? std::string("plain") : "bulk_" + std::string(level_name));
+    auto const reg = [&](char const* op, std::size_t bytes, auto f) {
+        benchmark::RegisterBenchmark((op + tail).c_str(),
+                                     [level, bytes, f](benchmark::State& state) {
+                                         capped const c(level);
+                                         run(state, bytes, f);
+                                     })
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime();
+    };
+    input* const p = &x;
+    std::size_t const n8 = x.bytes.size();
+    if (plain)
+    {
+        reg("validate", n8, [p] { return plain_validate(p->first(), p->last()); });
+        reg("decode", n8, [p] { return plain_decode(p->first(), p->last(), p->out32.data()) - p->out32.data(); });
+        reg("encode", n8, [p] {
+            return plain_encode(p->code_points.data(), p->code_points.data() + p->code_points.size(), p->out8.data()) -
+                   p->out8.data();
+        });
+        reg("utf8_to_utf16", n8,
+            [p] { return plain_utf8_to_utf16(p->first(), p->last(), p->out16.data()) - p->out16.data(); });
+        reg("utf16_to_utf8", n8, [p] {
+            return plain_utf16_to_utf8(p->units.data(), p->units.data() + p->units.size(), p->out8.data()) -
+                   p->out8.data();
+        });
+        return;
+    }
+    auto const bytes = [p] { return std::string_view(p->bytes); };
+    auto const points = [p] { return std::u32string_view(p->code_points); };
+    auto const units = [p] { return std::u16string_view(p->units); };
+    capped const c(level);
+    check(utf::is_valid(bytes()), "validate", x);
+    check(std::u32string_view(p->out32.data(), utf::copy(bytes() | utf::views::utf8, p->out32.data()) - p->out32.data()) ==
+              points(),
+          "decode", x);
+    check(std::string_view(reinterpret_cast<char const*>(p->out8.data()),
+                           utf::copy(points() | utf::views::utf32_to_utf8_as<unsigned char>, p->out8.data()) -
+                               p->out8.data()) == bytes(),
+          "encode", x);
+    check(std::u16string_view(p->out16.data(), utf::copy(bytes() | utf::views::utf8 | utf::views::utf32_to_utf16,
+                                                          p->out16.data()) -
+                                                   p->out16.data()) == units(),
+          "utf8_to_utf16", x);
+    check(std::string_view(reinterpret_cast<char const*>(p->out8.data()),
+                           utf::copy(units() | utf::views::utf16 | utf::views::utf32_to_utf8_as<unsigned char>,
+                                     p->out8.data()) -
+                               p->out8.data()) == bytes(),
+          "utf16_to_utf8", x);
+    reg("validate", n8, [bytes] { return utf::is_valid(bytes()); });
+    reg("decode", n8, [p, bytes] { return utf::copy(bytes() | utf::views::utf8, p->out32.data()) - p->out32.data(); });
+    reg("encode", n8, [p, points] {
+        return utf::copy(points() | utf::views::utf32_to_utf8_as<unsigned char>, p->out8.data()) - p->out8.data();
+    });
+    reg("utf8_to_utf16", n8, [p, bytes] {
+        return utf::copy(bytes() | utf::views::utf8 | utf::views::utf32_to_utf16, p->out16.data()) - p->out16.data();
+    });
+    reg("utf16_to_utf8", n8, [p, units] {
+        return utf::copy(units() | utf::views::utf16 | utf::views::utf32_to_utf8_as<unsigned char>, p->out8.data()) -
+               p->out8.data();
+    });
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    benchmark::Initialize(&argc, argv);
+    if (argc < 2)
+    {
+        std::fprintf(stderr, "usage: boost_utf_files_bench [benchmark options] FILE...\n");
+        return 2;
+    }
+    struct level_name
+    {
+        utf::simd_level level;
+        char const* name;
+    };
+    static constexpr level_name levels[] = {{utf::simd_level::scalar, "scalar"},
+                                            {utf::simd_level::sse, "sse"},
+                                            {utf::simd_level::avx2, "avx2"},
+                                            {utf::simd_level::avx512bw, "avx512bw"},
+                                            {utf::simd_level::avx512vbmi2, "avx512vbmi2"}};
+    std::vector<std::unique_ptr<input>> inputs;
+    for (int i = 1; i < argc; ++i)
+    {
+        inputs.push_back(load(argv[i]));
+        register_file(*inputs.back(), utf::simd_level::scalar, nullptr);
+        for (level_name const& l : levels)
+            if (l.level <= utf::supported_simd_level())
+                register_file(*inputs.back(), l.level, l.name);
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+}
