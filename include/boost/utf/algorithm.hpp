@@ -439,7 +439,7 @@ inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size
         {
             // The kernel checks each byte against the three before it, read from memory, so it
             // starts three bytes in and sees the stream as one: any ill-formed subsequence flags
-            // a block at or after the one where it starts.
+            // a byte at or after the one where it starts, and none before.
             for (int i = 0; i < 3; ++i)
             {
                 unsigned char const* const at = p;
