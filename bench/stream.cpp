@@ -5,7 +5,9 @@
 // Streaming against one-shot: utf8_decoder fed 64 KiB chunks against boost::utf::copy over the
 // whole input, and utf8_validator fed 64 KiB chunks against boost::utf::is_valid, on the text
 // corpora of corpus.hpp. Names are operation/corpus/implementation; compare each streaming
-// figure with its one-shot baseline from the same run.
+// figure with its one-shot baseline from the same run. Also what `utf8util sanitize` does to the
+// whole input: the sanitising copy (UTF-8 to UTF-8, each maximal subpart replaced), and
+// find_invalid called once per error, resuming a byte past each, as on text with frequent errors.
 
 #include <boost/utf.hpp>
 
@@ -96,6 +98,35 @@ void bm_validate(benchmark::State& state, corpus_kind k)
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * d.bytes.size()));
 }
 
+void bm_sanitize(benchmark::State& state, corpus_kind k)
+{
+    data& d = get(k);
+    static std::vector<char> out;
+    out.resize(3 * d.bytes.size());
+    for (auto _ : state)
+    {
+        char* const end = utf::copy(std::string_view(d.bytes) | utf::views::utf8 | utf::views::utf32_to_utf8_as<char>,
+                                    out.data());
+        benchmark::DoNotOptimize(end);
+        benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * d.bytes.size()));
+}
+
+void bm_every_error(benchmark::State& state, corpus_kind k)
+{
+    data& d = get(k);
+    std::string_view const s(d.bytes);
+    for (auto _ : state)
+    {
+        std::size_t errors = 0;
+        for (std::size_t at = 0; at < s.size(); ++errors)
+            at += static_cast<std::size_t>(utf::find_invalid(s.substr(at)) - s.substr(at).begin()) + 1;
+        benchmark::DoNotOptimize(errors);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * d.bytes.size()));
+}
+
 // The two ways must agree before either is timed.
 void check(corpus_kind k)
 {
@@ -125,6 +156,11 @@ int main(int argc, char** argv)
         {
             benchmark::RegisterBenchmark(("validate/" + c + "/is_valid_whole").c_str(), bm_validate<validate_whole>, k);
             benchmark::RegisterBenchmark(("validate/" + c + "/validator_64k").c_str(), bm_validate<validate_chunked>, k);
+        }
+        if (k == corpus_kind::invalid || k == corpus_kind::mixed)
+        {
+            benchmark::RegisterBenchmark(("sanitize/" + c + "/copy_whole").c_str(), bm_sanitize, k);
+            benchmark::RegisterBenchmark(("find_invalid/" + c + "/every_error").c_str(), bm_every_error, k);
         }
     }
     benchmark::Initialize(&argc, argv);

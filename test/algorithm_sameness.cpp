@@ -465,6 +465,73 @@ BOOST_AUTO_TEST_CASE(errors_at_every_offset)
             }
 }
 
+namespace {
+
+// Well-formed text of exactly `length` bytes, none of them ASCII unless `length` is 1: four-,
+// three- and two-byte sequences in turn, then twos and threes to fill the rest.
+std::string non_ascii_text(std::size_t length)
+{
+    if (length == 1)
+        return "a";
+    char const* const units[] = {"\xF0\x9F\x98\x80", "\xE4\xB8\x80", "\xC3\xA9"};
+    std::string s;
+    for (std::size_t k = 0; length - s.size() >= 6; ++k)
+        s += units[k % 3];
+    while (s.size() < length)
+        s += length - s.size() == 3 ? "\xE2\x82\xAC" : "\xD0\xB6";
+    return s;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(first_error_of_each_kind_after_non_ascii_text)
+{
+    // The kernels report the first byte a block flags, and the rules walk on from just before it:
+    // an error of each kind planted after `at` bytes of well-formed multi-byte text, for every
+    // `at` over two blocks of the widest kernel and a step of four of the narrowest (and then
+    // some), followed by more multi-byte text, by ASCII, or by the end. find_invalid must give
+    // the first error that the rules (the view) report, and the rules must say it is where it was
+    // planted and of the kind planted.
+    struct plant
+    {
+        char const* hex;
+        utf::error_kind kind;
+    };
+    using k = utf::error_kind;
+    plant const plants_by_kind[] = {
+        {"80", k::unexpected_continuation}, {"BF BF", k::unexpected_continuation},
+        {"F8", k::invalid_lead_byte},       {"FF", k::invalid_lead_byte},
+        {"C0 80", k::overlong},             {"C1 BF", k::overlong},
+        {"E0 80 80", k::overlong},          {"E0 9F BF", k::overlong},
+        {"F0 80 80 80", k::overlong},       {"F0 8F BF BF", k::overlong},
+        {"ED A0 80", k::surrogate},         {"ED BF BF", k::surrogate},
+        {"F4 90 80 80", k::out_of_range},   {"F5 80 80 80", k::out_of_range},
+        {"F7 BF", k::out_of_range},         {"C3", k::truncated},
+        {"E4 B8", k::truncated},            {"E4", k::truncated},
+        {"F0 9F 98", k::truncated},         {"F1", k::truncated},
+    };
+    std::string const after_text = non_ascii_text(90);
+    std::string const afters[] = {after_text, std::string(90, 'x'), std::string()};
+    for (plant const& p : plants_by_kind)
+        for (std::string const& after : afters)
+            for (std::size_t at = 0; at <= 2 * 64 + 16; ++at)
+            {
+                std::string const s = non_ascii_text(at) + test::bytes(p.hex) + after;
+                log_t log;
+                for (char32_t c : utf::views::utf8(s, test::recording_policy{&log}))
+                    (void)c;
+                std::size_t const found = static_cast<std::size_t>(utf::find_invalid(s) - s.begin());
+                bool const as_planted = !log.empty() && log.front().offset == at && log.front().kind == p.kind;
+                if (!as_planted || found != at)
+                    BOOST_TEST_CONTEXT(p.hex << " after " << at << " bytes, then " << after.size() << " bytes of "
+                                             << (after.empty() || after[0] == 'x' ? "ASCII" : "text"))
+                    {
+                        BOOST_TEST(as_planted);
+                        BOOST_TEST(found == (log.empty() ? s.size() : log.front().offset));
+                    }
+            }
+}
+
 BOOST_AUTO_TEST_CASE(encode_lengths_at_every_offset)
 {
     // The encoding kernels take a path per mix of lengths in a block (one byte only; one or two;

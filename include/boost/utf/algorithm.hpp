@@ -439,7 +439,7 @@ inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size
         {
             // The kernel checks each byte against the three before it, read from memory, so it
             // starts three bytes in and sees the stream as one: any ill-formed subsequence flags
-            // a block at or after the one where it starts.
+            // a byte at or after the one where it starts, and none before.
             for (int i = 0; i < 3; ++i)
             {
                 unsigned char const* const at = p;
@@ -450,9 +450,11 @@ inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size
             {
                 if (static_cast<std::size_t>(last - p) >= w)
                     p += k.valid_prefix(p, static_cast<std::size_t>(last - p));
-                // Restart at the element that contains the byte before the block, or the block
-                // itself: everything before that is well-formed, so the scalar rules find the
-                // first error exactly. Then the blocks go on from the next element boundary.
+                // p is at the first byte a block flags, or where the whole blocks end. Restart at
+                // the element that contains the byte before it, or at it: everything before that
+                // is well-formed, so the scalar rules find the first error exactly, within a
+                // step or two of a flagged byte. Then the blocks go on from the next element
+                // boundary.
                 unsigned char const* const block = p;
                 for (int back = 1; back <= 3; ++back) // p is at least three bytes in
                     if (!is_continuation(block[-back]))

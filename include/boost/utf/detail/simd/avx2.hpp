@@ -72,39 +72,51 @@ BOOST_UTF_AVX2_INLINE bool nothing_pending(unsigned char const* p) noexcept
     return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
 }
 
-BOOST_UTF_AVX2_INLINE bool block_valid(unsigned char const* p) noexcept
+// Bit i set where byte i of a block flags an error, from its block_errors.
+BOOST_UTF_AVX2_INLINE std::uint32_t error_bits(__m256i diff) noexcept
 {
-    __m256i const cur = load(p);
-    if (_mm256_movemask_epi8(cur) == 0)
-        return nothing_pending(p);
-    __m256i const diff = block_errors(p, cur);
-    return _mm256_testz_si256(diff, diff) != 0;
+    return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(diff, _mm256_setzero_si256())));
 }
 
+// Returns the offset of the first byte that a block flags, or the bytes of the whole blocks
+// (a multiple of validate_width) when none does.
 BOOST_UTF_AVX2_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
     std::size_t i = 0;
-    // Two blocks a step and one branch on both: a pair that fails goes to the loop below, which
-    // finds which of its blocks is the first invalid one.
-    while (n - i >= 2 * validate_width)
+    // Two blocks a step and one branch on both; a step that fails finds its first flagged byte
+    // from the errors already worked out.
+    constexpr std::size_t w = validate_width;
+    while (n - i >= 2 * w)
     {
         __m256i const lo = load(p + i);
-        __m256i const hi = load(p + i + validate_width);
+        __m256i const hi = load(p + i + w);
         if (_mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0)
         {
+            // Only the first byte of an ASCII block can flag: it must continue a pending sequence.
             if (!nothing_pending(p + i))
-                break;
+                return i;
         }
         else
         {
-            __m256i const diff = _mm256_or_si256(block_errors(p + i, lo), block_errors(p + i + validate_width, hi));
+            __m256i const d_lo = block_errors(p + i, lo);
+            __m256i const d_hi = block_errors(p + i + w, hi);
+            __m256i const diff = _mm256_or_si256(d_lo, d_hi);
             if (_mm256_testz_si256(diff, diff) == 0)
-                break;
+            {
+                std::uint32_t const first = error_bits(d_lo);
+                return first != 0 ? i + _tzcnt_u32(first) : i + w + _tzcnt_u32(error_bits(d_hi));
+            }
         }
-        i += 2 * validate_width;
+        i += 2 * w;
     }
-    while (n - i >= validate_width && block_valid(p + i))
-        i += validate_width;
+    if (n - i >= w)
+    {
+        __m256i const cur = load(p + i);
+        if (_mm256_movemask_epi8(cur) == 0)
+            return nothing_pending(p + i) ? i + w : i;
+        std::uint32_t const bits = error_bits(block_errors(p + i, cur));
+        return bits != 0 ? i + _tzcnt_u32(bits) : i + w;
+    }
     return i;
 }
 

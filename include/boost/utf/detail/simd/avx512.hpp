@@ -91,21 +91,29 @@ using avx2::decode;
 using avx2::encode_width;
 using avx2::encode;
 
-// True when the bytes [p, p + 64) are well-formed given the three before them, which must be
-// readable: no byte flags an error, counting a sequence begun before p and not continued.
-BOOST_UTF_AVX512BW_INLINE bool block_valid(unsigned char const* p) noexcept
+// Bit i set where byte i of the block at p flags an error, given the three bytes before it,
+// which must be readable: a sequence begun before p and not continued counts. In an ASCII block
+// only its first byte can flag.
+BOOST_UTF_AVX512BW_INLINE std::uint64_t block_error_bits(unsigned char const* p) noexcept
 {
     __m512i const cur = load(p);
     if (_mm512_movepi8_mask(cur) == 0)
-        return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
-    return error_mask(cur, load(p - 1), load(p - 2), load(p - 3)) == 0;
+        return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0 ? 0u : 1u;
+    return error_mask(cur, load(p - 1), load(p - 2), load(p - 3));
 }
 
+// Returns the offset of the first byte that a block flags, or the bytes of the whole blocks
+// (a multiple of validate_width) when none does.
 BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
     std::size_t i = 0;
-    while (n - i >= validate_width && block_valid(p + i))
+    while (n - i >= validate_width)
+    {
+        std::uint64_t const bits = block_error_bits(p + i);
+        if (bits != 0)
+            return i + count_trailing_zeros(bits);
         i += validate_width;
+    }
     return i;
 }
 

@@ -10,9 +10,13 @@
 // an error and never calls a policy: it goes as far as it can prove the input well-formed and
 // leaves the rest to the scalar rules of detail/utf8.hpp, through the drivers in algorithm.hpp.
 //
-//   valid_prefix(p, n)        bytes from p, a multiple of validate_width (at most n), in which no
-//                             block flags an error, reading each byte with the three before it:
-//                             p[-3..-1] must be readable and checked by the caller
+//   valid_prefix(p, n)        the offset from p of the first byte that flags an error, each byte
+//                             read with the three before it, in the whole blocks that fit in n;
+//                             when none does, the bytes of those blocks (a multiple of
+//                             validate_width). p[-3..-1] must be readable and checked by the
+//                             caller. A flagged byte is where the bytes before it stop being the
+//                             start of well-formed text, so the first error begins at it or in
+//                             the element, at most three bytes back, that it was to continue
 //   decode(p, n, o)           from p, where an element starts: decodes while at least decode_width
 //                             bytes are left and what it reads is well-formed (at a block with an
 //                             error it may still decode the elements before the error), writing

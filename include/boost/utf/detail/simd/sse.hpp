@@ -81,20 +81,28 @@ BOOST_UTF_SSE_INLINE bool nothing_pending(unsigned char const* p) noexcept
     return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
 }
 
-BOOST_UTF_SSE_INLINE bool block_valid(unsigned char const* p) noexcept
+// Bit i set where byte i of a block flags an error, from its block_errors.
+BOOST_UTF_SSE_INLINE unsigned error_bits(__m128i diff) noexcept
 {
-    __m128i const cur = load(p);
-    if (_mm_movemask_epi8(cur) == 0)
-        return nothing_pending(p);
-    __m128i const diff = block_errors(p, cur);
-    return _mm_testz_si128(diff, diff) != 0;
+    return ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128()))) & 0xFFFFu;
 }
 
+// Bit i set where byte i of the block at p (its code units `cur`) flags an error. In an ASCII
+// block only its first byte can: a sequence pending before it wants a continuation byte there.
+BOOST_UTF_SSE_INLINE unsigned block_error_bits(unsigned char const* p, __m128i cur) noexcept
+{
+    if (_mm_movemask_epi8(cur) == 0)
+        return nothing_pending(p) ? 0u : 1u;
+    return error_bits(block_errors(p, cur));
+}
+
+// Returns the offset of the first byte that a block flags, or the bytes of the whole blocks
+// (a multiple of validate_width) when none does.
 BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
     std::size_t i = 0;
-    // Four blocks a step and one branch on all four: a step that fails goes to the loop below,
-    // which finds which of its blocks is the first invalid one.
+    // Four blocks a step and one branch on all four; a step that fails finds its first flagged
+    // byte from the errors already worked out.
     constexpr std::size_t w = validate_width;
     while (n - i >= 4 * w)
     {
@@ -103,19 +111,30 @@ BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_
         if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(b0, b1), _mm_or_si128(b2, b3))) == 0)
         {
             if (!nothing_pending(q))
-                break;
+                return i;
         }
         else
         {
-            __m128i const diff = _mm_or_si128(_mm_or_si128(block_errors(q, b0), block_errors(q + w, b1)),
-                                              _mm_or_si128(block_errors(q + 2 * w, b2), block_errors(q + 3 * w, b3)));
+            __m128i const d0 = block_errors(q, b0), d1 = block_errors(q + w, b1);
+            __m128i const d2 = block_errors(q + 2 * w, b2), d3 = block_errors(q + 3 * w, b3);
+            __m128i const diff = _mm_or_si128(_mm_or_si128(d0, d1), _mm_or_si128(d2, d3));
             if (_mm_testz_si128(diff, diff) == 0)
-                break;
+            {
+                unsigned const first = error_bits(d0) | error_bits(d1) << 16;
+                if (first != 0)
+                    return i + lowest_set_bit(first);
+                return i + 2 * w + lowest_set_bit(error_bits(d2) | error_bits(d3) << 16);
+            }
         }
         i += 4 * w;
     }
-    while (n - i >= w && block_valid(p + i))
+    while (n - i >= w)
+    {
+        unsigned const bits = block_error_bits(p + i, load(p + i));
+        if (bits != 0)
+            return i + lowest_set_bit(bits);
         i += w;
+    }
     return i;
 }
 
