@@ -381,9 +381,11 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
             // it, which is not in the block. The bytes 1..32 are read from memory, so the block
             // must not be the input's last.
             unsigned const straddle = (static_cast<std::uint32_t>(_mm256_movemask_epi8(cur)) & starts) >> 31;
+            // Whether byte 31 is a lead is as good as random in text of two-byte letters: both
+            // bytes are read and the test has no branch on it.
             if (n - i > decode_width &&
-                (straddle == 0 ||
-                 (lead_rules[p[i + decode_width - 1]].length == 2 && is_continuation(p[i + decode_width]))))
+                ((straddle == 0) | ((lead_rules[p[i + decode_width - 1]].length == 2) &
+                                    is_continuation(p[i + decode_width]))))
             {
                 produced += decode_two_byte_block(cur, load(p + i + 1), starts, o + produced);
                 i += decode_width + straddle;
