@@ -384,8 +384,8 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
             // Whether byte 31 is a lead is as good as random in text of two-byte letters: both
             // bytes are read and the test has no branch on it.
             if (n - i > decode_width &&
-                ((straddle == 0) | ((lead_rules[p[i + decode_width - 1]].length == 2) &
-                                    is_continuation(p[i + decode_width]))))
+                ((straddle ^ 1u) | (static_cast<unsigned>(lead_rules[p[i + decode_width - 1]].length == 2) &
+                                    static_cast<unsigned>(is_continuation(p[i + decode_width])))) != 0)
             {
                 produced += decode_two_byte_block(cur, load(p + i + 1), starts, o + produced);
                 i += decode_width + straddle;
