@@ -805,4 +805,49 @@ BOOST_AUTO_TEST_CASE(well_formed_sequences_at_every_phase)
         }
 }
 
+BOOST_AUTO_TEST_CASE(one_and_two_byte_blocks)
+{
+    // Text of one- and two-byte sequences alone, which the AVX2 kernel decodes in 16-bit lanes:
+    // mixes whose groups of eight positions hold from four to eight leads, shifted by an ASCII
+    // prefix of 0 to 64 bytes so that a two-byte sequence straddles every block end, cut at
+    // every length near a block's end, and decoded into exactly the room the output needs. Then
+    // every bad sequence, and 3- and 4-byte ones, planted at every offset of the first blocks.
+    char const* const patterns[] = {"\xC3\xA9", "a\xC3\xA9", "\xD0\xB4\xCE\xB1 ", "\xC2\x80\xDF\xBF\x7F",
+                                    "ab\xD7\x90", "abcdefg\xD9\x85", "\xC2\x80\xC2\x80\xC2\x80\x01"};
+    for (char const* pattern : patterns)
+    {
+        std::string body;
+        while (body.size() < 200)
+            body += pattern;
+        for (std::size_t prefix = 0; prefix <= 64; ++prefix)
+            for (std::size_t cut = 0; cut < (prefix == 0 ? 70 : 1); ++cut)
+            {
+                std::string const text = std::string(prefix, 'x') + body.substr(0, body.size() - cut);
+                BOOST_TEST_CONTEXT("pattern " << test::hex(std::string_view(pattern)) << ", prefix " << prefix << ", cut " << cut)
+                {
+                    compare_decode(text, test::recording_policy{});
+                    std::u32string const expected = decode_replace(text);
+                    guarded_array<char> const in_memory(text.size(), false);
+                    std::string_view const in = guarded_copy(in_memory, text);
+                    guarded_array<char32_t> const out(expected.size(), false);
+                    char32_t* const end = utf::copy(utf::views::utf8(in), out.begin());
+                    BOOST_TEST((end == out.end()));
+                    BOOST_TEST((std::u32string_view(out.begin(), out.size()) == expected));
+                    BOOST_TEST((utf::to<std::u32string>(utf::views::utf8(in)) == expected));
+                }
+            }
+        for (std::string const& plant : plants())
+            for (std::size_t at = 0; at <= 100; ++at)
+            {
+                std::string s = body;
+                s.replace(at, std::min(plant.size(), s.size() - at), plant);
+                BOOST_TEST_CONTEXT("pattern " << test::hex(std::string_view(pattern)) << ", plant " << test::hex(plant) << " at " << at)
+                {
+                    compare_decode(s, test::recording_policy{});
+                    compare_decode(s, test::per_unit_recording_policy{});
+                }
+            }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

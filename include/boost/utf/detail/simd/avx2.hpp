@@ -6,7 +6,7 @@
 #define BOOST_UTF_DETAIL_SIMD_AVX2_HPP
 
 // AVX2 kernels: block validation over 32 code units (see classify.hpp), decoding of multi-byte
-// text 32 code units at a time (see decode_tables.hpp), encoding of all scalar values (16 code
+// text 32 code units at a time (see decode_tables.hpp; one- and two-byte text in 16-bit lanes), encoding of all scalar values (16 code
 // points at a time, see encode_tables.hpp), and code point validation. Every function is compiled
 // for exactly this level (see target.hpp).
 
@@ -286,10 +286,75 @@ BOOST_UTF_AVX2_INLINE unsigned decode_windows_of(unsigned char const* p, __m256i
     return used;
 }
 
+// ---- blocks of one- and two-byte sequences -----------------------------------------------------
+//
+// A well-formed block with no byte from E0 (code points below 800) needs no lead positions:
+// every byte position gets, in a 16-bit lane, the code point a sequence starting there would
+// have (from the byte and the one after it); then the lanes of the leads are gathered eight
+// positions at a time (lane_compress) and widened to 32 bits. The four groups of eight are
+// independent of each other: only the store addresses wait on the counts.
+
+// Lane j of `x` holds a byte and the one after it: the code point of a sequence that starts at
+// the byte, if it is a lead below 80 or a two-byte lead (those lanes all-ones in `two`).
+BOOST_UTF_AVX2_INLINE __m256i two_byte_lanes(__m256i x, __m256i two) noexcept
+{
+    __m256i const one = _mm256_and_si256(x, _mm256_set1_epi16(0x00FF));
+    // The lead's five bits weigh 64 and the continuation's six weigh 1: at most 7FF.
+    __m256i const pair =
+        _mm256_maddubs_epi16(_mm256_and_si256(x, _mm256_set1_epi16(0x3F1F)), _mm256_set1_epi16(0x0140));
+    return _mm256_blendv_epi8(one, pair, two);
+}
+
+BOOST_UTF_AVX2_INLINE __m256i load_two_halves(void const* lo, void const* hi) noexcept
+{
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_load_si128(static_cast<__m128i const*>(lo))),
+                                   _mm_load_si128(static_cast<__m128i const*>(hi)), 1);
+}
+
+// Decodes the block `cur`, well-formed and without bytes from E0, whose leads are the set bits
+// of `leads`; `next` holds the block's bytes 1..32, and a lead at byte 31 ends with byte 32.
+// Writes exactly the code points it returns at o (16 to 32 of them).
+BOOST_UTF_AVX2_INLINE unsigned decode_two_byte_block(__m256i cur, __m256i next, std::uint32_t leads,
+                                                     char32_t* o) noexcept
+{
+    // Even positions from `cur`, odd ones from `next`; a lane's low byte is its position's byte.
+    __m256i const even = two_byte_lanes(cur, _mm256_srai_epi16(_mm256_slli_epi16(cur, 8), 15));
+    __m256i const odd = two_byte_lanes(next, _mm256_srai_epi16(cur, 15));
+    // Positions 0..7 and 16..23 in `low`, 8..15 and 24..31 in `high`.
+    __m256i const low = _mm256_unpacklo_epi16(even, odd);
+    __m256i const high = _mm256_unpackhi_epi16(even, odd);
+    unsigned const m0 = leads & 0xFFu, m1 = (leads >> 8) & 0xFFu, m2 = (leads >> 16) & 0xFFu, m3 = leads >> 24;
+    __m256i const a = _mm256_shuffle_epi8(low, load_two_halves(lane_compress.v[m0], lane_compress.v[m2]));
+    __m256i const b = _mm256_shuffle_epi8(high, load_two_halves(lane_compress.v[m1], lane_compress.v[m3]));
+    __m256i const g0 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a));
+    __m256i const g1 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(b));
+    __m256i const g2 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(a, 1));
+    __m256i const g3 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(b, 1));
+    // Each group of eight positions has four leads or more: a continuation byte follows a lead.
+    unsigned const c0 = bit_positions.count[m0], c1 = bit_positions.count[m1];
+    unsigned const c2 = bit_positions.count[m2], c3 = bit_positions.count[m3];
+    unsigned const s2 = c0 + c1, count = s2 + c2 + c3;
+    __m256i* const out = reinterpret_cast<__m256i*>(o);
+    // Each store's lanes past its group's count are overwritten by the next store; the last
+    // store holds the block's last eight code points, so nothing past `count` is written.
+    _mm256_storeu_si256(out, g0);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + c0), g1);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + s2), g2);
+    // Lane k of the last eight is group 3's lane k + c3 - 8 from k = 8 - c3 on, and group 2's
+    // lane k + c2 + c3 - 8 below (c2 + c3 >= 8); the permutations read indexes modulo 8.
+    __m256i const t = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(int(c3)));
+    __m256i const from2 = _mm256_permutevar8x32_epi32(g2, _mm256_add_epi32(t, _mm256_set1_epi32(int(c2))));
+    __m256i const from3 = _mm256_permutevar8x32_epi32(g3, t);
+    __m256i const last = _mm256_blendv_epi8(from2, from3, _mm256_cmpgt_epi32(t, _mm256_set1_epi32(7)));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + count - 8), last);
+    return count;
+}
+
 // Each step validates 32 bytes, then decodes two windows of 16 bytes, one per half of the
 // vectors: the elements that start in the first 13 bytes (at least four, since none is longer
 // than four bytes, and wholly inside), then those that start in the 13 bytes after them, which
-// still lie inside the 32. A step that finds an error at byte e decodes only elements that start
+// still lie inside the 32. A block of one- and two-byte sequences alone is decoded whole instead
+// (decode_two_byte_block). A step that finds an error at byte e decodes only elements that start
 // before e - 3 (they end before e), in windows that have four; then the scalar rules take the
 // bytes up to e.
 BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
@@ -307,8 +372,9 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
         }
         __m256i const high = _mm256_and_si256(_mm256_srli_epi16(cur, 4), _mm256_set1_epi8(0x0F));
         std::uint32_t const errors = decode_errors(cur, high);
+        std::uint32_t const starts = non_continuations(cur);
         // A lead at 32 stands for the end of the block.
-        std::uint64_t const leads = non_continuations(cur) | (std::uint64_t(1) << 32);
+        std::uint64_t const leads = starts | (std::uint64_t(1) << 32);
         unsigned made;
         // The next step's start depends on the leads alone, not on the validation, which the
         // processor then need not wait for.
@@ -319,6 +385,24 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
                 return {i, produced, error + std::size_t(1)};
             unsigned const used = decode_windows_of(p + i, cur, leads, error - 3, error, o + produced, made);
             return {i + used, produced + made, error + std::size_t(1) - used};
+        }
+        if (_mm256_testz_si256(_mm256_subs_epu8(cur, _mm256_set1_epi8(char(0xDF))), _mm256_set1_epi8(char(0xFF))))
+        {
+            // Only one- and two-byte sequences. A lead at byte 31 (from C0) takes byte 32 along,
+            // when the two make a sequence: the block's errors judge a lead by the byte after
+            // it, which is not in the block. The bytes 1..32 are read from memory, so the block
+            // must not be the input's last.
+            unsigned const straddle = (static_cast<std::uint32_t>(_mm256_movemask_epi8(cur)) & starts) >> 31;
+            // Whether byte 31 is a lead is as good as random in text of two-byte letters: both
+            // bytes are read and the test has no branch on it.
+            if (n - i > decode_width &&
+                ((straddle ^ 1u) | (static_cast<unsigned>(lead_rules[p[i + decode_width - 1]].length == 2) &
+                                    static_cast<unsigned>(is_continuation(p[i + decode_width])))) != 0)
+            {
+                produced += decode_two_byte_block(cur, load(p + i + 1), starts, o + produced);
+                i += decode_width + straddle;
+                continue;
+            }
         }
         i += decode_windows_of(p + i, cur, leads, 29, 32, o + produced, made);
         produced += made;

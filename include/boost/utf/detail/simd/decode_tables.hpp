@@ -73,6 +73,28 @@ constexpr byte_shift_table make_byte_shift() noexcept
 
 inline constexpr byte_shift_table byte_shift = make_byte_shift();
 
+// For each 8-bit mask, a byte shuffle that gathers the 16-bit lanes of a vector of eight whose
+// bits are set, in increasing order, into its first lanes; the other lanes are unspecified (they
+// read lane 0). Built from bit_positions: lane k takes the two bytes of lane positions[m][k].
+struct lane_compress_table
+{
+    alignas(16) std::uint8_t v[256][16];
+};
+
+constexpr lane_compress_table make_lane_compress() noexcept
+{
+    lane_compress_table t{};
+    for (unsigned m = 0; m < 256; ++m)
+        for (unsigned k = 0; k < 8; ++k)
+        {
+            t.v[m][2 * k] = static_cast<std::uint8_t>(2 * bit_positions.positions[m][k]);
+            t.v[m][2 * k + 1] = static_cast<std::uint8_t>(2 * bit_positions.positions[m][k] + 1);
+        }
+    return t;
+}
+
+inline constexpr lane_compress_table lane_compress = make_lane_compress();
+
 // Byte shuffles that repeat each of the first four bytes of a vector four times: lane k of a
 // group of four code points reads byte k of the lead list.
 inline constexpr nibble_table repeat_by_four = {{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}};
@@ -148,6 +170,28 @@ constexpr bool decode_tables_follow_rules() noexcept
 }
 
 static_assert(decode_tables_follow_rules(), "decode_tables.hpp: the nibble classes disagree with lead_rules");
+
+// The AVX2 kernel decodes a block of one- and two-byte sequences in 16-bit lanes, each lane a
+// byte and the one after it: a lead below 80 is the code point; a two-byte lead's low five bits
+// weigh 64 and the continuation's low six bits 1. Checked against lead_rules and the payload
+// masks: every byte from 80 below E0 that may begin a sequence begins a two-byte one, every
+// lead from E0 a longer one, any continuation byte completes a two-byte lead, and the two-byte forms' largest code point fits in the 16 bits.
+constexpr bool two_byte_lanes_follow_rules() noexcept
+{
+    for (unsigned b = 0x80; b < 0x100; ++b)
+    {
+        lead_rule const rule = lead_rules[b];
+        if (rule.length >= 1 && (rule.length == 2) != (b < 0xE0))
+            return false;
+        // A two-byte lead takes any continuation byte: the kernel checks one past a block so.
+        if (rule.length == 2 && (rule.second_min != 0x80 || rule.second_max != 0xBF))
+            return false;
+    }
+    return payload_masks.v[0xC] == 0x1F && payload_masks.v[0xD] == 0x1F && payload_masks.v[0x8] == 0x3F &&
+           payload_masks.v[0x0] == 0x7F && (0x1Fu << 6 | 0x3Fu) <= 0xFFFFu;
+}
+
+static_assert(two_byte_lanes_follow_rules(), "decode_tables.hpp: the two-byte lanes disagree with lead_rules");
 
 } // namespace simd
 } // namespace detail
