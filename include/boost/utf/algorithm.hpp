@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -425,6 +426,16 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
 
 // ---- validation of a contiguous buffer ------------------------------------------------------------
 
+// Whether the sixteen bytes at `p` are all ASCII: two word loads and one test.
+BOOST_FORCEINLINE bool is_ascii16(unsigned char const* p) noexcept
+{
+    std::uint64_t a;
+    std::uint64_t b;
+    std::memcpy(&a, p, 8);
+    std::memcpy(&b, p + 8, 8);
+    return ((a | b) & 0x8080808080808080u) == 0;
+}
+
 // Offset of the first code unit of the first maximal subpart in [first, first + n), or `n` when
 // there is none.
 inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size_t const n) noexcept
@@ -473,6 +484,24 @@ inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size
                     return n;
             }
         }
+    }
+    // The scalar rules, stepping over sixteen bytes at a time while they are all ASCII, which
+    // needs no other check; otherwise the elements that start among those sixteen go one by one.
+    // p stays at an element boundary throughout.
+    while (static_cast<std::size_t>(last - p) >= 16)
+    {
+        if (is_ascii16(p))
+        {
+            p += 16;
+            continue;
+        }
+        unsigned char const* const stop = p + 16;
+        do
+        {
+            unsigned char const* const at = p;
+            if (!decode_next(p, last).ok())
+                return static_cast<std::size_t>(at - first);
+        } while (p < stop);
     }
     while (p != last)
     {
