@@ -314,6 +314,84 @@ BOOST_AUTO_TEST_CASE(element_index_after_many_errors)
     }
 }
 
+// ---- short input ---------------------------------------------------------------------------------
+//
+// Below a kernel's block the bulk paths take the input by the rules alone, in one stretch when
+// the output is the caller's buffer, ASCII eight bytes or four UTF-16 code units at a time, and
+// the sanitising UTF-16 path element by element instead of validating and then copying. Every
+// length up to 40 code units, with an error of every kind at every position, under policies
+// that replace, drop, answer with a value the outer view must handle, and step per code unit.
+
+namespace {
+
+template<class Inner>
+void check_short8(std::string const& in, Inner inner)
+{
+    check_composition<char16_t>([&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf16(op); },
+                                inner, U'x', static_cast<std::size_t>(-1), "utf8 | utf32_to_utf16");
+}
+
+template<class Inner>
+void check_short16(std::u16string const& in16, Inner inner)
+{
+    check_composition<char>(
+        [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf8_as<char>(op); }, inner, U'x',
+        static_cast<std::size_t>(-1), "utf16 | utf32_to_utf8");
+    check_composition<char16_t>(
+        [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf16(op); }, inner, U'x',
+        static_cast<std::size_t>(-1), "utf16 | utf32_to_utf16");
+}
+
+// Replacing, dropping, a value that is not a scalar value, and per code unit.
+template<class Check>
+void under_each_policy(Check check)
+{
+    for (char32_t inner_with : {U'\uFFFD', utf::no_replacement, char32_t(0xD800)})
+    {
+        logging_policy inner{};
+        inner.with = inner_with;
+        check(inner);
+    }
+    check(logging_per_unit_policy{});
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(short_input_with_an_error_at_every_position)
+{
+    // All ASCII, and ASCII broken up by other lengths at irregular places.
+    std::u32string const texts[] = {U"The quick brown fox jumps over the lazy dog, 0123456789.",
+                                    U"abc\u00E9defghij\u4E00klmnopqrstu\U0001F600vwxyzABCD\u0416EFGHIJKLMNOP"};
+    for (std::u32string const& t : texts)
+    {
+        std::string const t8 = utf8_of(t);
+        std::u16string const t16 = utf16_of(t);
+        for (std::size_t len = 0; len <= 40; ++len)
+        {
+            // The first `len` code units: a cut sequence or pair at the end is one more error.
+            std::string const s8 = t8.substr(0, len);
+            std::u16string const s16 = t16.substr(0, len);
+            BOOST_TEST_CONTEXT("length " << len)
+            {
+                under_each_policy([&](auto p) {
+                    check_short8(s8, p);
+                    check_short16(s16, p);
+                });
+                for (std::size_t at = 0; at <= len; ++at)
+                {
+                    BOOST_TEST_CONTEXT("at " << at)
+                    {
+                        for (std::string const& e : utf8_errors)
+                            under_each_policy([&](auto p) { check_short8(std::string(s8).insert(at, e), p); });
+                        for (std::u16string const& e : utf16_errors)
+                            under_each_policy([&](auto p) { check_short16(std::u16string(s16).insert(at, e), p); });
+                    }
+                }
+            }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_policy_that_throws)
 {
     std::string in = utf8_of(text);
