@@ -219,29 +219,30 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
         {
             // UTF-16 to UTF-8: a code unit that is not a surrogate is a whole element, and its
-            // UTF-8 form needs no check. ASCII is tested first, and, since it comes in runs,
-            // four code units at a time where four are left before `stop`.
+            // UTF-8 form needs no check. ASCII is tested first; after an ASCII code unit, the
+            // ones that follow are taken four at a time for as long as all four are ASCII. That
+            // test comes only after ASCII, and is mostly true (ASCII text) or mostly false (a
+            // space between words of other scripts), so it adds little to mispredict.
             std::uint32_t const u = to_unit16(*p);
             if (u < 0x80u)
             {
-                if (stop - p >= 4)
-                {
-                    std::uint32_t const u1 = to_unit16(p[1]), u2 = to_unit16(p[2]), u3 = to_unit16(p[3]);
-                    if ((u1 | u2 | u3) < 0x80u)
-                    {
-                        o[0] = static_cast<out_t>(u);
-                        o[1] = static_cast<out_t>(u1);
-                        o[2] = static_cast<out_t>(u2);
-                        o[3] = static_cast<out_t>(u3);
-                        o += 4;
-                        p += 4;
-                        count += 4;
-                        continue;
-                    }
-                }
                 *o++ = static_cast<out_t>(u);
                 ++p;
                 ++count;
+                while (stop - p >= 4)
+                {
+                    std::uint32_t const u0 = to_unit16(p[0]), u1 = to_unit16(p[1]), u2 = to_unit16(p[2]),
+                                        u3 = to_unit16(p[3]);
+                    if ((u0 | u1 | u2 | u3) >= 0x80u)
+                        break;
+                    o[0] = static_cast<out_t>(u0);
+                    o[1] = static_cast<out_t>(u1);
+                    o[2] = static_cast<out_t>(u2);
+                    o[3] = static_cast<out_t>(u3);
+                    o += 4;
+                    p += 4;
+                    count += 4;
+                }
                 continue;
             }
             if (BOOST_LIKELY(!is_surrogate16(u)))
@@ -266,27 +267,26 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         }
         if constexpr (std::is_same<Rules, utf8_rules>::value && std::is_same<Writer, utf16_writer>::value)
         {
-            // UTF-8 to UTF-16: ASCII is a whole element, and its own UTF-16 code unit; eight
-            // bytes at a time where eight are left before `stop` and all are ASCII.
+            // UTF-8 to UTF-16: ASCII is a whole element, and its own UTF-16 code unit. After an
+            // ASCII byte, the bytes that follow are taken eight at a time for as long as all
+            // eight are ASCII (as UTF-16 to UTF-8 above).
             if (BOOST_LIKELY(static_cast<unsigned char>(*p) < 0x80u))
             {
-                if (stop - p >= 8)
-                {
-                    std::uint64_t bytes;
-                    std::memcpy(&bytes, p, 8);
-                    if ((bytes & 0x8080808080808080u) == 0)
-                    {
-                        for (int j = 0; j < 8; ++j)
-                            o[j] = static_cast<out_t>(static_cast<unsigned char>(p[j]));
-                        o += 8;
-                        p += 8;
-                        count += 8;
-                        continue;
-                    }
-                }
                 *o++ = static_cast<out_t>(static_cast<unsigned char>(*p));
                 ++p;
                 ++count;
+                while (stop - p >= 8)
+                {
+                    std::uint64_t bytes;
+                    std::memcpy(&bytes, p, 8);
+                    if ((bytes & 0x8080808080808080u) != 0)
+                        break;
+                    for (int j = 0; j < 8; ++j)
+                        o[j] = static_cast<out_t>(static_cast<unsigned char>(p[j]));
+                    o += 8;
+                    p += 8;
+                    count += 8;
+                }
                 continue;
             }
         }
