@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <iterator>
 #include <list>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -416,6 +417,78 @@ BOOST_AUTO_TEST_CASE(every_scalar_value)
     BOOST_TEST((utf::to<std::string>(u16 | views::utf16 | views::utf32_to_utf8_as<char>) == u8));
     BOOST_TEST((utf::to<std::string>(u8 | views::utf8 | views::utf32_to_utf8_as<char>) == u8));
     BOOST_TEST((utf::to<std::u16string>(u16 | views::utf16 | views::utf32_to_utf16) == u16));
+}
+
+namespace {
+
+// An allocator whose every block ends against an inaccessible page (test::guarded_array), and
+// that counts its allocations: to<> writes through a pointer into what it sized, so a size that
+// is one element short faults at once.
+template<class T>
+struct guarded_allocator
+{
+    using value_type = T;
+    static inline std::size_t allocations = 0;
+    static inline std::vector<std::unique_ptr<test::guarded_array<T>>> blocks;
+
+    guarded_allocator() = default;
+    template<class U>
+    guarded_allocator(guarded_allocator<U> const&) noexcept
+    {
+    }
+    T* allocate(std::size_t n)
+    {
+        ++allocations;
+        blocks.push_back(std::make_unique<test::guarded_array<T>>(n, false));
+        return blocks.back()->begin();
+    }
+    void deallocate(T* p, std::size_t) noexcept
+    {
+        blocks.erase(std::find_if(blocks.begin(), blocks.end(), [&](auto const& b) { return b->begin() == p; }));
+    }
+    friend bool operator==(guarded_allocator const&, guarded_allocator const&) { return true; }
+    friend bool operator!=(guarded_allocator const&, guarded_allocator const&) { return false; }
+};
+
+} // namespace
+
+// to<> over a composition sizes its output once, for the most the input can give: every code
+// unit an ill-formed subpart replaced by a supplementary code point (two UTF-16 code units or
+// four UTF-8 ones each), and well-formed text.
+BOOST_AUTO_TEST_CASE(to_sizes_the_output_of_a_composition_once)
+{
+    using out16_t = std::vector<char16_t, guarded_allocator<char16_t>>;
+    using out8_t = std::vector<char, guarded_allocator<char>>;
+    for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(31), std::size_t(40),
+                          std::size_t(1000)})
+    {
+        BOOST_TEST_CONTEXT("n " << n)
+        {
+            for (bool worst : {true, false})
+            {
+                std::string const bytes(n, worst ? '\x80' : 'a');
+                std::u16string const units(n, worst ? char16_t(0xDC00) : u'a');
+                log_t log;
+                logging_policy inner{&log, 'i', U'\U0001F600'};
+                // The lazy walk into the same kind of container, then to<>.
+                auto const check = [&](auto out, auto make) {
+                    using out_t = decltype(out);
+                    using alloc_t = typename out_t::allocator_type;
+                    auto&& v = make();
+                    for (auto it = v.begin(); it != boost::utf::detail::rng::default_sentinel; ++it)
+                        out.push_back(*it);
+                    alloc_t::allocations = 0;
+                    out_t const got = utf::to<out_t>(make());
+                    BOOST_TEST(alloc_t::allocations <= 1u);
+                    BOOST_TEST((got == out));
+                };
+                check(out16_t{}, [&] { return bytes | views::utf8(inner) | views::utf32_to_utf16; });
+                check(out8_t{}, [&] { return units | views::utf16(inner) | views::utf32_to_utf8_as<char>; });
+                check(out16_t{}, [&] { return units | views::utf16(inner) | views::utf32_to_utf16; });
+                check(out8_t{}, [&] { return bytes | views::utf8(inner) | views::utf32_to_utf8_as<char>; });
+            }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(other_output_unit_types)
