@@ -163,6 +163,32 @@ BOOST_UTF_BENCH_INLINE bool plain_validate16(char16_t const* p, char16_t const* 
     return true;
 }
 
+// UTF-16 [p, end) to UTF-16, FFFD for each unpaired surrogate.
+BOOST_UTF_BENCH_INLINE char16_t* plain_sanitize16(char16_t const* p, char16_t const* end, char16_t* out)
+{
+    while (p != end)
+    {
+        unsigned const u = p[0];
+        if ((u & 0xF800) != 0xD800)
+        {
+            *out++ = static_cast<char16_t>(u);
+            ++p;
+            continue;
+        }
+        if (u < 0xDC00 && end - p >= 2 && (p[1] & 0xFC00) == 0xDC00)
+        {
+            out[0] = static_cast<char16_t>(u);
+            out[1] = p[1];
+            out += 2;
+            p += 2;
+            continue;
+        }
+        *out++ = u'\xFFFD';
+        ++p;
+    }
+    return out;
+}
+
 // UTF-16 [p, end) to UTF-8, EF BF BD for each unpaired surrogate.
 BOOST_UTF_BENCH_INLINE unsigned char* plain_utf16_to_utf8(char16_t const* p, char16_t const* end, unsigned char* out)
 {

@@ -689,7 +689,8 @@ enum class short_op
     validate,
     encode,
     utf8_to_utf16,
-    utf16_to_utf8
+    utf16_to_utf8,
+    sanitize16
 };
 
 template<short_op Op, bool Bulk>
@@ -746,6 +747,15 @@ void short_run(benchmark::State& state, corpus_kind k, std::size_t size, utf::si
                 else
                     sum += static_cast<std::size_t>(plain_utf16_to_utf8(u.data(), u.data() + u.size(), out8) - out8);
             }
+            else if constexpr (Op == short_op::sanitize16)
+            {
+                std::u16string_view const u = x.units[i];
+                if constexpr (Bulk)
+                    sum += static_cast<std::size_t>(
+                        utf::copy(u | utf::views::utf16 | utf::views::utf32_to_utf16, out16) - out16);
+                else
+                    sum += static_cast<std::size_t>(plain_sanitize16(u.data(), u.data() + u.size(), out16) - out16);
+            }
             else
             {
                 std::u32string_view const p = x.points[i];
@@ -789,6 +799,7 @@ void register_short()
         {
             register_short_op<short_op::utf8_to_utf16>("utf8_to_utf16", k, size);
             register_short_op<short_op::utf16_to_utf8>("utf16_to_utf8", k, size);
+            register_short_op<short_op::sanitize16>("sanitize16", k, size);
         }
 }
 

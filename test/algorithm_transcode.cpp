@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <iterator>
 #include <list>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -314,6 +315,84 @@ BOOST_AUTO_TEST_CASE(element_index_after_many_errors)
     }
 }
 
+// ---- short input ---------------------------------------------------------------------------------
+//
+// Below a kernel's block the bulk paths take the input by the rules alone, in one stretch when
+// the output is the caller's buffer, ASCII eight bytes or four UTF-16 code units at a time, and
+// the sanitising UTF-16 path element by element instead of validating and then copying. Every
+// length up to 40 code units, with an error of every kind at every position, under policies
+// that replace, drop, answer with a value the outer view must handle, and step per code unit.
+
+namespace {
+
+template<class Inner>
+void check_short8(std::string const& in, Inner inner)
+{
+    check_composition<char16_t>([&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf16(op); },
+                                inner, U'x', static_cast<std::size_t>(-1), "utf8 | utf32_to_utf16");
+}
+
+template<class Inner>
+void check_short16(std::u16string const& in16, Inner inner)
+{
+    check_composition<char>(
+        [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf8_as<char>(op); }, inner, U'x',
+        static_cast<std::size_t>(-1), "utf16 | utf32_to_utf8");
+    check_composition<char16_t>(
+        [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf16(op); }, inner, U'x',
+        static_cast<std::size_t>(-1), "utf16 | utf32_to_utf16");
+}
+
+// Replacing, dropping, a value that is not a scalar value, and per code unit.
+template<class Check>
+void under_each_policy(Check check)
+{
+    for (char32_t inner_with : {U'\uFFFD', utf::no_replacement, char32_t(0xD800)})
+    {
+        logging_policy inner{};
+        inner.with = inner_with;
+        check(inner);
+    }
+    check(logging_per_unit_policy{});
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(short_input_with_an_error_at_every_position)
+{
+    // All ASCII, and ASCII broken up by other lengths at irregular places.
+    std::u32string const texts[] = {U"The quick brown fox jumps over the lazy dog, 0123456789.",
+                                    U"abc\u00E9defghij\u4E00klmnopqrstu\U0001F600vwxyzABCD\u0416EFGHIJKLMNOP"};
+    for (std::u32string const& t : texts)
+    {
+        std::string const t8 = utf8_of(t);
+        std::u16string const t16 = utf16_of(t);
+        for (std::size_t len = 0; len <= 40; ++len)
+        {
+            // The first `len` code units: a cut sequence or pair at the end is one more error.
+            std::string const s8 = t8.substr(0, len);
+            std::u16string const s16 = t16.substr(0, len);
+            BOOST_TEST_CONTEXT("length " << len)
+            {
+                under_each_policy([&](auto p) {
+                    check_short8(s8, p);
+                    check_short16(s16, p);
+                });
+                for (std::size_t at = 0; at <= len; ++at)
+                {
+                    BOOST_TEST_CONTEXT("at " << at)
+                    {
+                        for (std::string const& e : utf8_errors)
+                            under_each_policy([&](auto p) { check_short8(std::string(s8).insert(at, e), p); });
+                        for (std::u16string const& e : utf16_errors)
+                            under_each_policy([&](auto p) { check_short16(std::u16string(s16).insert(at, e), p); });
+                    }
+                }
+            }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_policy_that_throws)
 {
     std::string in = utf8_of(text);
@@ -338,6 +417,78 @@ BOOST_AUTO_TEST_CASE(every_scalar_value)
     BOOST_TEST((utf::to<std::string>(u16 | views::utf16 | views::utf32_to_utf8_as<char>) == u8));
     BOOST_TEST((utf::to<std::string>(u8 | views::utf8 | views::utf32_to_utf8_as<char>) == u8));
     BOOST_TEST((utf::to<std::u16string>(u16 | views::utf16 | views::utf32_to_utf16) == u16));
+}
+
+namespace {
+
+// An allocator whose every block ends against an inaccessible page (test::guarded_array), and
+// that counts its allocations: to<> writes through a pointer into what it sized, so a size that
+// is one element short faults at once.
+template<class T>
+struct guarded_allocator
+{
+    using value_type = T;
+    static inline std::size_t allocations = 0;
+    static inline std::vector<std::unique_ptr<test::guarded_array<T>>> blocks;
+
+    guarded_allocator() = default;
+    template<class U>
+    guarded_allocator(guarded_allocator<U> const&) noexcept
+    {
+    }
+    T* allocate(std::size_t n)
+    {
+        ++allocations;
+        blocks.push_back(std::make_unique<test::guarded_array<T>>(n, false));
+        return blocks.back()->begin();
+    }
+    void deallocate(T* p, std::size_t) noexcept
+    {
+        blocks.erase(std::find_if(blocks.begin(), blocks.end(), [&](auto const& b) { return b->begin() == p; }));
+    }
+    friend bool operator==(guarded_allocator const&, guarded_allocator const&) { return true; }
+    friend bool operator!=(guarded_allocator const&, guarded_allocator const&) { return false; }
+};
+
+} // namespace
+
+// to<> over a composition sizes its output once, for the most the input can give: every code
+// unit an ill-formed subpart replaced by a supplementary code point (two UTF-16 code units or
+// four UTF-8 ones each), and well-formed text.
+BOOST_AUTO_TEST_CASE(to_sizes_the_output_of_a_composition_once)
+{
+    using out16_t = std::vector<char16_t, guarded_allocator<char16_t>>;
+    using out8_t = std::vector<char, guarded_allocator<char>>;
+    for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(31), std::size_t(40),
+                          std::size_t(1000)})
+    {
+        BOOST_TEST_CONTEXT("n " << n)
+        {
+            for (bool worst : {true, false})
+            {
+                std::string const bytes(n, worst ? '\x80' : 'a');
+                std::u16string const units(n, worst ? char16_t(0xDC00) : u'a');
+                log_t log;
+                logging_policy inner{&log, 'i', U'\U0001F600'};
+                // The lazy walk into the same kind of container, then to<>.
+                auto const check = [&](auto out, auto make) {
+                    using out_t = decltype(out);
+                    using alloc_t = typename out_t::allocator_type;
+                    auto&& v = make();
+                    for (auto it = v.begin(); it != boost::utf::detail::rng::default_sentinel; ++it)
+                        out.push_back(*it);
+                    alloc_t::allocations = 0;
+                    out_t const got = utf::to<out_t>(make());
+                    BOOST_TEST(alloc_t::allocations <= 1u);
+                    BOOST_TEST((got == out));
+                };
+                check(out16_t{}, [&] { return bytes | views::utf8(inner) | views::utf32_to_utf16; });
+                check(out8_t{}, [&] { return units | views::utf16(inner) | views::utf32_to_utf8_as<char>; });
+                check(out16_t{}, [&] { return units | views::utf16(inner) | views::utf32_to_utf16; });
+                check(out8_t{}, [&] { return bytes | views::utf8(inner) | views::utf32_to_utf8_as<char>; });
+            }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(other_output_unit_types)

@@ -690,13 +690,14 @@ BOOST_FORCEINLINE Out copy(View&& v, Out out)
     }
 }
 
-// A container C filled with the elements of `v` (a utf8_view or a utf32_to_utf8_view).
+// A container C filled with the elements of `v` (a utf8_view, a utf32_to_utf8_view, or a
+// composition that copy transcodes).
 template<class C, class View>
 BOOST_FORCEINLINE C to(View&& v)
 {
     using view_t = detail::remove_cvref_t<View>;
     C c;
-    if constexpr (detail::is_resizable_contiguous<C>::value &&
+    if constexpr (detail::is_resizable_contiguous<C>::value && !detail::composition_of<view_t>::value &&
                   (detail::is_utf8_view<view_t>::value || detail::is_utf32_to_utf8_view<view_t>::value))
     {
         using value_t = typename C::value_type;
@@ -710,6 +711,30 @@ BOOST_FORCEINLINE C to(View&& v)
             // at most four code units (encoding). Size for the worst case, then trim.
             std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(v.base()));
             c.resize(decoding ? n : 4 * n);
+            value_t* const first = c.data();
+            value_t* const last = utf::copy(std::forward<View>(v), first);
+            c.resize(static_cast<std::size_t>(last - first));
+            return c;
+        }
+    }
+    else if constexpr (detail::is_resizable_contiguous<C>::value && detail::composition_of<view_t>::value)
+    {
+        using traits = detail::composition_of<view_t>;
+        using value_t = typename C::value_type;
+        // What the fast path writes (see copy_composition): UTF-16 code units of the view's
+        // type, or UTF-8 as bytes.
+        using element_t = std::conditional_t<traits::to_utf16, typename traits::char_type, unsigned char>;
+        using inner_t = decltype(std::declval<View&>().base());
+        using source_t = decltype(std::declval<detail::remove_cvref_t<inner_t>&>().base());
+        if constexpr (detail::is_direct_output_v<element_t, value_t*> && detail::rng::lib::sized_range<source_t> &&
+                      detail::can_take_base_v<View> && detail::can_take_base_v<detail::remove_cvref_t<inner_t>&>)
+        {
+            // Each source code unit begins at most one inner element (a subpart or a scalar
+            // value, or a replacement, which may be any code point), and each element takes at
+            // most two UTF-16 code units or four UTF-8 ones. Size for the worst case, then trim.
+            auto const inner = v.base();
+            std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(inner.base()));
+            c.resize(traits::to_utf16 ? 2 * n : 4 * n);
             value_t* const first = c.data();
             value_t* const last = utf::copy(std::forward<View>(v), first);
             c.resize(static_cast<std::size_t>(last - first));

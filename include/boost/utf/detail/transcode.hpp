@@ -150,26 +150,37 @@ struct utf16_writer
 
 // ---- the policies of a composition -----------------------------------------------------------
 
-// The inner view's elements so far, kept as a plain count where the elements are walked one by
-// one; `index.value()` is what the outer policy is told, `index.next()` counts a replacement.
+// The inner view's element count before the subpart at hand, which is what the outer policy is
+// told, where the elements are walked one by one and counted as they go.
 struct element_count
 {
-    std::size_t& n;
+    std::size_t n;
 
     std::size_t value() const noexcept { return n; }
-    void next() const noexcept { ++n; }
+};
+
+// Where the output goes on after an ill-formed subpart, and whether the inner view gave an element
+// for it (a replacement, as opposed to nothing).
+template<class O>
+struct error_outcome
+{
+    O* o;
+    bool counted;
 };
 
 // What the lazy composition does with one ill-formed subpart at `at`: the inner policy's answer,
-// and, when that is not a scalar value, the outer policy's. Writes the result (or nothing) and
-// counts the inner element. Everything before is synced first.
+// and, when that is not a scalar value, the outer policy's (told `index.value()`). Writes the
+// result (or nothing). Everything before `o` is synced first. Out of line, and given the output
+// position and the count by value, so that the loops over well-formed elements keep them in
+// registers: an address that escaped here would be stored to and reloaded on every element.
 template<class Writer, bool PerCodeUnit, class Inner, class Outer, class Sink, class O, class Index>
-BOOST_NOINLINE void transcode_error(decoded const& d, std::size_t at, Index index, Inner& inner, Outer& outer,
-                                    Sink& sink, O*& o)
+BOOST_NOINLINE error_outcome<O> transcode_error(decoded const d, std::size_t at, Index index, Inner& inner,
+                                                Outer& outer, Sink& sink, O* o)
 {
     sink.sync(o);
     char32_t c = decoding_replacement(inner, d, step_length<PerCodeUnit>(d), at);
-    if (c != no_replacement)
+    bool const counted = c != no_replacement;
+    if (counted)
     {
         error_kind const kind = check_scalar(c);
         if (kind != error_kind{})
@@ -177,11 +188,11 @@ BOOST_NOINLINE void transcode_error(decoded const& d, std::size_t at, Index inde
             // The inner view's element `index` is not a scalar value: the outer view's error.
             c = encoding_replacement(outer, error_info{kind, index.value(), 1, c});
         }
-        index.next();
     }
     o = sink.reserve(Writer::max_units);
     if (c != no_replacement)
         Writer::write(c, o);
+    return {o, counted};
 }
 
 // ---- direct transcoding -------------------------------------------------------------------------
@@ -192,7 +203,8 @@ inline constexpr std::size_t transcode_chunk = 64;
 
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
 // handed to the policies; `index` counts the inner view's elements. Returns where the next
-// element starts (at or past stop). At most transcode_chunk code units.
+// element starts (at or past stop). At most transcode_chunk code units, unless the sink is
+// unbounded (stretch_end).
 template<class Rules, class Writer, bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
 BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T const* const stop,
                                              T const* const last, std::size_t& index, Inner& inner, Outer& outer,
@@ -207,13 +219,35 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
         {
             // UTF-16 to UTF-8: a code unit that is not a surrogate is a whole element, and its
-            // UTF-8 form needs no check.
+            // UTF-8 form needs no check. ASCII is tested first; after an ASCII code unit, the
+            // ones that follow are taken four at a time for as long as all four are ASCII. That
+            // test comes only after ASCII, and is mostly true (ASCII text) or mostly false (a
+            // space between words of other scripts), so it adds little to mispredict.
             std::uint32_t const u = to_unit16(*p);
+            if (u < 0x80u)
+            {
+                *o++ = static_cast<out_t>(u);
+                ++p;
+                ++count;
+                while (stop - p >= 4)
+                {
+                    std::uint32_t const u0 = to_unit16(p[0]), u1 = to_unit16(p[1]), u2 = to_unit16(p[2]),
+                                        u3 = to_unit16(p[3]);
+                    if ((u0 | u1 | u2 | u3) >= 0x80u)
+                        break;
+                    o[0] = static_cast<out_t>(u0);
+                    o[1] = static_cast<out_t>(u1);
+                    o[2] = static_cast<out_t>(u2);
+                    o[3] = static_cast<out_t>(u3);
+                    o += 4;
+                    p += 4;
+                    count += 4;
+                }
+                continue;
+            }
             if (BOOST_LIKELY(!is_surrogate16(u)))
             {
-                if (u < 0x80u)
-                    *o++ = static_cast<out_t>(u);
-                else if (u < 0x800u)
+                if (u < 0x800u)
                 {
                     o[0] = static_cast<out_t>(0xC0u | (u >> 6));
                     o[1] = static_cast<out_t>(0x80u | (u & 0x3Fu));
@@ -233,10 +267,36 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         }
         if constexpr (std::is_same<Rules, utf8_rules>::value && std::is_same<Writer, utf16_writer>::value)
         {
-            // UTF-8 to UTF-16: ASCII is a whole element, and its own UTF-16 code unit.
+            // UTF-8 to UTF-16: ASCII is a whole element, and its own UTF-16 code unit. After an
+            // ASCII byte, the bytes that follow are taken eight at a time for as long as all
+            // eight are ASCII (as UTF-16 to UTF-8 above).
             if (BOOST_LIKELY(static_cast<unsigned char>(*p) < 0x80u))
             {
                 *o++ = static_cast<out_t>(static_cast<unsigned char>(*p));
+                ++p;
+                ++count;
+                while (stop - p >= 8)
+                {
+                    std::uint64_t bytes;
+                    std::memcpy(&bytes, p, 8);
+                    if ((bytes & 0x8080808080808080u) != 0)
+                        break;
+                    for (int j = 0; j < 8; ++j)
+                        o[j] = static_cast<out_t>(static_cast<unsigned char>(p[j]));
+                    o += 8;
+                    p += 8;
+                    count += 8;
+                }
+                continue;
+            }
+        }
+        if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf16_writer>::value)
+        {
+            // UTF-16 to UTF-16: a code unit that is not a surrogate is a whole element, copied.
+            std::uint32_t const u = to_unit16(*p);
+            if (BOOST_LIKELY(!is_surrogate16(u)))
+            {
+                *o++ = static_cast<out_t>(u);
                 ++p;
                 ++count;
                 continue;
@@ -252,8 +312,10 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         }
         p = at + step_length<PerCodeUnit>(d);
         sink.commit(o);
-        transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(at - first), element_count{count}, inner,
-                                             outer, sink, o);
+        error_outcome<out_t> const e = transcode_error<Writer, PerCodeUnit>(
+            d, static_cast<std::size_t>(at - first), element_count{count}, inner, outer, sink, o);
+        o = e.o;
+        count += e.counted;
         sink.commit(o);
         // What is left of the stretch must still fit.
         std::size_t const rest = p < stop ? static_cast<std::size_t>(stop - p) : 0;
@@ -262,6 +324,18 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     sink.commit(o);
     index = count;
     return p;
+}
+
+// Where the stretch that starts at `p` ends, for a sink that can take a chunk at a time, or all
+// up to `end` for an unbounded one (the caller's own buffer, sized to fit): then the loop over
+// the elements runs without a break until the end, which matters for short input.
+template<class Sink, class T>
+BOOST_FORCEINLINE T const* stretch_end(T const* p, T const* end) noexcept
+{
+    if constexpr (Sink::max_reserve == static_cast<std::size_t>(-1))
+        return end;
+    else
+        return static_cast<std::size_t>(end - p) > transcode_chunk ? p + transcode_chunk : end;
 }
 
 // Decodes [first, last) by `Rules` and writes each element by `Writer`: the composition of a
@@ -274,8 +348,8 @@ void transcode_contiguous(T const* const first, T const* const last, Inner& inne
     std::size_t index = 0; // elements of the inner view so far, for the outer policy
     while (p != last)
     {
-        T const* const stop = static_cast<std::size_t>(last - p) > transcode_chunk ? p + transcode_chunk : last;
-        p = transcode_stretch<Rules, Writer, PerCodeUnit>(first, p, stop, last, index, inner, outer, sink);
+        p = transcode_stretch<Rules, Writer, PerCodeUnit>(first, p, stretch_end<Sink>(p, last), last, index, inner,
+                                                         outer, sink);
     }
 }
 
@@ -327,10 +401,8 @@ void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char co
                 unsigned char const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
                 while (p < end)
                 {
-                    unsigned char const* const stop =
-                        static_cast<std::size_t>(end - p) > transcode_chunk ? p + transcode_chunk : end;
-                    p = transcode_stretch<utf8_rules, utf16_writer, PerCodeUnit>(first, p, stop, last, index, inner,
-                                                                                outer, sink);
+                    p = transcode_stretch<utf8_rules, utf16_writer, PerCodeUnit>(
+                        first, p, stretch_end<Sink>(p, end), last, index, inner, outer, sink);
                 }
             }
             return;
@@ -415,9 +487,8 @@ void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& 
                 T const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
                 while (p < end)
                 {
-                    T const* const stop = static_cast<std::size_t>(end - p) > transcode_chunk ? p + transcode_chunk : end;
-                    p = transcode_stretch<utf16_rules, utf8_writer, PerCodeUnit>(first, p, stop, last, index, inner,
-                                                                                outer, sink);
+                    p = transcode_stretch<utf16_rules, utf8_writer, PerCodeUnit>(
+                        first, p, stretch_end<Sink>(p, end), last, index, inner, outer, sink);
                 }
             }
             return;
@@ -452,9 +523,12 @@ struct lazy_element_count
                 c->begins += Rules::begins_element(*c->counted_to);
             return c->begins - c->in_subparts + c->replaced;
         }
-        void next() const noexcept { ++c->replaced; }
     };
 };
+
+// UTF-16 shorter than this is sanitised element by element (transcode_contiguous): the scalar
+// validator's block, and AVX2's.
+inline constexpr std::size_t sanitize16_short = 32;
 
 // The composition of a decoding view inside an encoding view of the same form: copies each
 // stretch that `find_invalid` (the validator, SIMD where there is one) proves well-formed, and
@@ -468,6 +542,16 @@ void sanitize_contiguous(T const* const first, T const* const last, FindInvalid 
 {
     using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
     static_assert(sizeof(out_t) == sizeof(T), "the same form, unit for unit");
+    if constexpr (std::is_same<Rules, utf16_rules>::value)
+    {
+        // Below a block of the validator, which would then check it by the rules anyway, the
+        // code units are checked and copied in one pass instead of two and a call to memcpy.
+        if (static_cast<std::size_t>(last - first) < sanitize16_short)
+        {
+            transcode_contiguous<Rules, Writer, PerCodeUnit>(first, last, inner, outer, sink);
+            return;
+        }
+    }
     T const* p = first;
     lazy_element_count<Rules, T> count{first, 0, 0, 0, first};
     while (p != last)
@@ -488,11 +572,11 @@ void sanitize_contiguous(T const* const first, T const* const last, FindInvalid 
         decoded const d = Rules::next(p, last);
         p = bad + step_length<PerCodeUnit>(d);
         count.bad = bad;
-        out_t* o = sink.reserve(Writer::max_units);
-        transcode_error<Writer, PerCodeUnit>(d, static_cast<std::size_t>(bad - first),
-                                             typename lazy_element_count<Rules, T>::ref{&count}, inner, outer, sink,
-                                             o);
-        sink.commit(o);
+        error_outcome<out_t> const e = transcode_error<Writer, PerCodeUnit>(
+            d, static_cast<std::size_t>(bad - first), typename lazy_element_count<Rules, T>::ref{&count}, inner, outer,
+            sink, sink.reserve(Writer::max_units));
+        count.replaced += e.counted;
+        sink.commit(e.o);
         for (T const* q = bad; q != p; ++q)
             count.in_subparts += Rules::begins_element(*q);
         // A per-code-unit policy resumes inside the subpart, where the validator finds the
