@@ -6,9 +6,9 @@
 #define BOOST_UTF_DETAIL_SIMD_AVX2_HPP
 
 // AVX2 kernels: block validation over 32 code units (see classify.hpp), decoding of multi-byte
-// text 32 code units at a time (see decode_tables.hpp; one- and two-byte text in 16-bit lanes), encoding of all scalar values (16 code
-// points at a time, see encode_tables.hpp), and code point validation. Every function is compiled
-// for exactly this level (see target.hpp).
+// text 32 code units at a time (see decode_tables.hpp; blocks of one- and two-byte sequences in
+// 16-bit lanes), encoding of all scalar values (16 code points at a time, see encode_tables.hpp),
+// and code point validation. Every function is compiled for exactly this level (see target.hpp).
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/classify.hpp>
