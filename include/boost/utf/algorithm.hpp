@@ -27,7 +27,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -426,16 +425,6 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
 
 // ---- validation of a contiguous buffer ------------------------------------------------------------
 
-// Whether the sixteen bytes at `p` are all ASCII: two word loads and one test.
-BOOST_FORCEINLINE bool is_ascii16(unsigned char const* p) noexcept
-{
-    std::uint64_t a;
-    std::uint64_t b;
-    std::memcpy(&a, p, 8);
-    std::memcpy(&b, p + 8, 8);
-    return ((a | b) & 0x8080808080808080u) == 0;
-}
-
 // Offset of the first code unit of the first maximal subpart in [first, first + n), or `n` when
 // there is none.
 inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size_t const n) noexcept
@@ -490,7 +479,7 @@ inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size
     // p stays at an element boundary throughout.
     while (static_cast<std::size_t>(last - p) >= 16)
     {
-        if (is_ascii16(p))
+        if ((non_ascii_bits8(p) | non_ascii_bits8(p + 8)) == 0)
         {
             p += 16;
             continue;

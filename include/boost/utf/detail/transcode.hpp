@@ -277,9 +277,7 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 ++count;
                 while (stop - p >= 8)
                 {
-                    std::uint64_t bytes;
-                    std::memcpy(&bytes, p, 8);
-                    if ((bytes & 0x8080808080808080u) != 0)
+                    if (non_ascii_bits8(p) != 0)
                         break;
                     for (int j = 0; j < 8; ++j)
                         o[j] = static_cast<out_t>(static_cast<unsigned char>(p[j]));

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 namespace boost {
@@ -50,6 +51,15 @@ constexpr T from_byte(unsigned char b) noexcept
 }
 
 constexpr bool is_continuation(unsigned char b) noexcept { return (b & 0xC0u) == 0x80u; }
+
+// The top bits of the eight bytes at `p`, read as one word: zero when all eight are ASCII. The
+// bulk loops step over runs of ASCII with it.
+BOOST_FORCEINLINE std::uint64_t non_ascii_bits8(void const* p) noexcept
+{
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    return word & 0x8080808080808080u;
+}
 
 // ---- decoding --------------------------------------------------------------------------------
 
