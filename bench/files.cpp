@@ -9,9 +9,11 @@
 //
 // Each FILE must be well-formed UTF-8. Names are operation/FILE-stem/implementation, with
 // operations validate, decode (to code points), encode (the file's code points back to UTF-8),
-// utf8_to_utf16 and utf16_to_utf8 (the file in UTF-16 back to UTF-8), and implementations
-// `plain` and `bulk_LEVEL` (the kernels capped at LEVEL). Throughput counts UTF-8 bytes, as in
-// bench.cpp. `side_by_side.py` runs its validate rows against another validator on the same files.
+// utf8_to_utf16 and utf16_to_utf8 (the file in UTF-16 back to UTF-8), each into a buffer that
+// is already there, and to_decode, to_encode, to_utf8_to_utf16 and to_utf16_to_utf8, the same
+// into a new container (`to<C>`; the plain loop's container sized for the worst case, then
+// trimmed); and implementations `plain` and `bulk_LEVEL` (the kernels capped at LEVEL).
+// Throughput counts UTF-8 bytes, as in bench.cpp. `side_by_side.py` runs its validate rows against another validator on the same files.
 
 #include <boost/utf.hpp>
 
@@ -135,6 +137,30 @@ void register_file(input& x, utf::simd_level level, char const* level_name)
             return plain_utf16_to_utf8(p->units.data(), p->units.data() + p->units.size(), p->out8.data()) -
                    p->out8.data();
         });
+        reg("to_decode", n8, [p] {
+            std::u32string o(p->bytes.size(), U'\0');
+            o.resize(static_cast<std::size_t>(plain_decode(p->first(), p->last(), o.data()) - o.data()));
+            return o.size();
+        });
+        reg("to_encode", n8, [p] {
+            std::string o(4 * p->code_points.size(), '\0');
+            auto* const first = reinterpret_cast<unsigned char*>(o.data());
+            o.resize(static_cast<std::size_t>(
+                plain_encode(p->code_points.data(), p->code_points.data() + p->code_points.size(), first) - first));
+            return o.size();
+        });
+        reg("to_utf8_to_utf16", n8, [p] {
+            std::u16string o(p->bytes.size(), u'\0');
+            o.resize(static_cast<std::size_t>(plain_utf8_to_utf16(p->first(), p->last(), o.data()) - o.data()));
+            return o.size();
+        });
+        reg("to_utf16_to_utf8", n8, [p] {
+            std::string o(3 * p->units.size(), '\0');
+            auto* const first = reinterpret_cast<unsigned char*>(o.data());
+            o.resize(static_cast<std::size_t>(
+                plain_utf16_to_utf8(p->units.data(), p->units.data() + p->units.size(), first) - first));
+            return o.size();
+        });
         return;
     }
     auto const bytes = [p] { return std::string_view(p->bytes); };
@@ -158,6 +184,12 @@ void register_file(input& x, utf::simd_level level, char const* level_name)
                                      p->out8.data()) -
                                p->out8.data()) == bytes(),
           "utf16_to_utf8", x);
+    check(utf::to<std::u32string>(bytes() | utf::views::utf8) == points(), "to_decode", x);
+    check(utf::to<std::string>(points() | utf::views::utf32_to_utf8_as<char>) == bytes(), "to_encode", x);
+    check(utf::to<std::u16string>(bytes() | utf::views::utf8 | utf::views::utf32_to_utf16) == units(),
+          "to_utf8_to_utf16", x);
+    check(utf::to<std::string>(units() | utf::views::utf16 | utf::views::utf32_to_utf8_as<char>) == bytes(),
+          "to_utf16_to_utf8", x);
     reg("validate", n8, [bytes] { return utf::is_valid(bytes()); });
     reg("decode", n8, [p, bytes] { return utf::copy(bytes() | utf::views::utf8, p->out32.data()) - p->out32.data(); });
     reg("encode", n8, [p, points] {
@@ -169,6 +201,15 @@ void register_file(input& x, utf::simd_level level, char const* level_name)
     reg("utf16_to_utf8", n8, [p, units] {
         return utf::copy(units() | utf::views::utf16 | utf::views::utf32_to_utf8_as<unsigned char>, p->out8.data()) -
                p->out8.data();
+    });
+    reg("to_decode", n8, [bytes] { return utf::to<std::u32string>(bytes() | utf::views::utf8).size(); });
+    reg("to_encode", n8,
+        [points] { return utf::to<std::string>(points() | utf::views::utf32_to_utf8_as<char>).size(); });
+    reg("to_utf8_to_utf16", n8, [bytes] {
+        return utf::to<std::u16string>(bytes() | utf::views::utf8 | utf::views::utf32_to_utf16).size();
+    });
+    reg("to_utf16_to_utf8", n8, [units] {
+        return utf::to<std::string>(units() | utf::views::utf16 | utf::views::utf32_to_utf8_as<char>).size();
     });
 }
 

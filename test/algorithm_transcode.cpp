@@ -494,6 +494,63 @@ BOOST_AUTO_TEST_CASE(to_sizes_the_output_of_a_composition_once)
     }
 }
 
+// to<> over a long input reserves what windows spread over the input promise, and grows the
+// container when the rest gives more. Text that is ASCII in the windows and ill-formed
+// elsewhere, each subpart replaced by a supplementary code point, gives up to four times more;
+// all-ASCII text fits in the one allocation. The views are compared with the lazy walks.
+BOOST_AUTO_TEST_CASE(to_grows_a_long_output_past_what_its_start_promises)
+{
+    using utf::detail::to_window;
+    using utf::detail::to_windows;
+    std::size_t const n = 16 * 1024;
+    static_assert(n / (to_windows * to_windows) >= to_window, "the windows are full");
+    for (bool misleading : {true, false})
+    {
+        BOOST_TEST_CONTEXT("misleading " << misleading)
+        {
+            std::string bytes(n, 'a');
+            std::u16string units(n, u'a');
+            std::u32string points(n, U'a');
+            if (misleading)
+                for (std::size_t i = 0; i < n; ++i)
+                    if (i % (n / to_windows) >= to_window)
+                    {
+                        bytes[i] = '\x80';
+                        units[i] = char16_t(0xDC00);
+                        points[i] = char32_t(0xD800);
+                    }
+            log_t log;
+            logging_policy replacing{&log, 'i', U'\U0001F600'};
+            auto const check = [&](auto out, auto make, std::size_t most_allocations) {
+                using out_t = decltype(out);
+                using alloc_t = typename out_t::allocator_type;
+                auto&& v = make();
+                for (auto it = v.begin(); it != boost::utf::detail::rng::default_sentinel; ++it)
+                    out.push_back(*it);
+                log_t const lazy_log = log;
+                log.clear();
+                alloc_t::allocations = 0;
+                out_t const got = utf::to<out_t>(make());
+                BOOST_TEST(alloc_t::allocations <= most_allocations);
+                BOOST_TEST(got.size() == out.size());
+                BOOST_TEST((got == out));
+                BOOST_TEST((log == lazy_log));
+                log.clear();
+            };
+            using out32_t = std::vector<char32_t, guarded_allocator<char32_t>>;
+            using out16_t = std::vector<char16_t, guarded_allocator<char16_t>>;
+            using out8_t = std::vector<char, guarded_allocator<char>>;
+            std::size_t const grows = misleading ? 3 : 1;
+            check(out32_t{}, [&] { return bytes | views::utf8(replacing); }, 1);
+            check(out8_t{}, [&] { return points | views::utf32_to_utf8_as<char>(replacing); }, grows);
+            check(out16_t{}, [&] { return bytes | views::utf8(replacing) | views::utf32_to_utf16; }, grows);
+            check(out8_t{}, [&] { return units | views::utf16(replacing) | views::utf32_to_utf8_as<char>; }, grows);
+            check(out16_t{}, [&] { return units | views::utf16(replacing) | views::utf32_to_utf16; }, grows);
+            check(out8_t{}, [&] { return bytes | views::utf8(replacing) | views::utf32_to_utf8_as<char>; }, grows);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(other_output_unit_types)
 {
     std::string const in = "a\xC0" "b\xF0\x9F\x98\x80";

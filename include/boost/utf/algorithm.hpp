@@ -182,6 +182,56 @@ public:
     }
 };
 
+// Writes into a resizable contiguous container of to<C>. Its capacity is reserved up front for
+// the size the caller expects, which costs no more than the address space while untouched; its
+// size grows a step at a time as reserve() asks, so that each step is zeroed (which resize()
+// cannot avoid) just before it is written, while in cache. Sizing the container for the worst
+// case instead would zero up to four times the output's memory. The size never goes past
+// `most` elements (a bound on the output) and the room of one reserve(); finish() trims it to
+// what was written.
+template<class T, class C>
+class container_sink
+{
+    static constexpr std::size_t step = 8192;
+
+    C& c_;
+    std::size_t size_ = 0;
+    std::size_t limit_;
+
+    T* data() noexcept { return reinterpret_cast<T*>(c_.data()); }
+
+    // A step, or less where more would outgrow the capacity (a new allocation, and a copy) when
+    // `n` alone would not.
+    BOOST_NOINLINE void extend(std::size_t n)
+    {
+        std::size_t const need = size_ + n;
+        std::size_t want = size_ + (n > step ? n : step);
+        if (want > c_.capacity())
+            want = need > c_.capacity() ? need : c_.capacity();
+        c_.resize(want < limit_ ? want : limit_);
+    }
+
+public:
+    static constexpr std::size_t max_reserve = sink_capacity;
+
+    container_sink(C& c, std::size_t expected, std::size_t most) : c_(c), limit_(most + max_reserve)
+    {
+        // Reserving `expected` and the room of one reserve() makes room enough for an output of
+        // up to `expected` elements, whatever its reserve() calls ask for.
+        c_.reserve(expected + max_reserve < limit_ ? expected + max_reserve : limit_);
+    }
+    T* reserve(std::size_t n)
+    {
+        if (c_.size() - size_ < n)
+            extend(n);
+        return data() + size_;
+    }
+    void commit(T* p) noexcept { size_ = static_cast<std::size_t>(p - data()); }
+    // Nobody sees the container before to<C> returns it.
+    void sync(T* p) noexcept { commit(p); }
+    void finish() { c_.resize(size_); }
+};
+
 template<class T, class Out>
 inline constexpr bool is_direct_output_v =
     std::is_pointer<Out>::value && sizeof(std::remove_pointer_t<Out>) == sizeof(T) &&
@@ -543,43 +593,97 @@ Out copy_generic(View&& v, Out out)
     return out;
 }
 
+// Whether copy takes the view's contiguous fast path: its source must be contiguous, and be had
+// without a copy the range does not allow.
+template<class View, class Source>
+inline constexpr bool has_contiguous_path_v =
+    is_contiguous_v<Source> && (can_take_base_v<View> || std::is_rvalue_reference<View&&>::value);
+
+// The fast paths of copy, into `sink`: see has_contiguous_path_v.
+template<class View, class Sink>
+void decode_into(View&& v, Sink& sink)
+{
+    auto base = std::forward<View>(v).base();
+    auto policy = v.policy();
+    unsigned char const* const first = byte_data(base);
+    decode_contiguous<per_code_unit_v<decltype(policy)>>(first, first + rng::lib::size(base), policy, sink);
+}
+
+template<class View, class Sink>
+void encode_into(View&& v, Sink& sink)
+{
+    auto base = std::forward<View>(v).base();
+    auto policy = v.policy();
+    auto const* const first = rng::lib::data(base);
+    encode_contiguous(first, first + rng::lib::size(base), policy, sink);
+}
+
 template<class View, class Out>
 Out copy_decode(View&& v, Out out)
 {
-    using view_t = remove_cvref_t<View>;
-    using base_t = decltype(std::declval<View>().base());
-    if constexpr (is_contiguous_v<base_t> && (can_take_base_v<View> || std::is_rvalue_reference<View&&>::value))
+    if constexpr (has_contiguous_path_v<View, decltype(std::declval<View>().base())>)
     {
-        auto base = std::forward<View>(v).base();
-        auto policy = v.policy();
-        using policy_t = decltype(policy);
-        unsigned char const* const first = byte_data(base);
         sink_for<char32_t, char32_t, Out> sink(std::move(out));
-        decode_contiguous<per_code_unit_v<policy_t>>(first, first + rng::lib::size(base), policy, sink);
+        decode_into(std::forward<View>(v), sink);
         return sink.finish();
     }
     else
-    {
-        (void)sizeof(view_t);
         return copy_generic(std::forward<View>(v), std::move(out));
-    }
 }
 
 template<class View, class Out>
 Out copy_encode(View&& v, Out out)
 {
-    using base_t = decltype(std::declval<View>().base());
-    if constexpr (is_contiguous_v<base_t> && (can_take_base_v<View> || std::is_rvalue_reference<View&&>::value))
+    if constexpr (has_contiguous_path_v<View, decltype(std::declval<View>().base())>)
     {
-        auto base = std::forward<View>(v).base();
-        auto policy = v.policy();
-        auto const* const first = rng::lib::data(base);
         sink_for<unsigned char, typename is_utf32_to_utf8_view<remove_cvref_t<View>>::char_type, Out> sink(std::move(out));
-        encode_contiguous(first, first + rng::lib::size(base), policy, sink);
+        encode_into(std::forward<View>(v), sink);
         return sink.finish();
     }
     else
         return copy_generic(std::forward<View>(v), std::move(out));
+}
+
+// What the fast path of a composition writes: UTF-16 code units of the view's type, or UTF-8 as
+// bytes.
+template<class Traits>
+using composition_unit_t = std::conditional_t<Traits::to_utf16, typename Traits::char_type, unsigned char>;
+
+template<class View>
+using composition_source_t =
+    remove_cvref_t<decltype(std::declval<remove_cvref_t<decltype(std::declval<View>().base())>>().base())>;
+
+template<class View, class Sink>
+void transcode_into(View&& v, Sink& sink)
+{
+    using traits = composition_of<remove_cvref_t<View>>;
+    auto outer_policy = v.policy();
+    auto inner = std::forward<View>(v).base();
+    auto inner_policy = inner.policy();
+    auto source = std::move(inner).base();
+    constexpr bool per_code_unit = per_code_unit_v<decltype(inner_policy)>;
+    if constexpr (traits::from_utf16)
+    {
+        auto const* const first = rng::lib::data(source);
+        auto const* const last = first + rng::lib::size(source);
+        if constexpr (traits::to_utf16)
+            sanitize_contiguous<utf16_rules, utf16_writer, per_code_unit>(
+                first, last, [](auto const* p, std::size_t n) { return find_invalid_utf16(p, n); }, inner_policy,
+                outer_policy, sink);
+        else
+            utf16_to_utf8_contiguous<per_code_unit>(first, last, inner_policy, outer_policy, sink);
+    }
+    else
+    {
+        unsigned char const* const first = byte_data(source);
+        unsigned char const* const last = first + rng::lib::size(source);
+        if constexpr (traits::to_utf16)
+            utf8_to_utf16_contiguous<per_code_unit>(first, last, inner_policy, outer_policy, sink);
+        else
+            sanitize_contiguous<utf8_rules, utf8_writer, per_code_unit>(
+                first, last, [](unsigned char const* p, std::size_t n) { return find_invalid_utf8(p, n); },
+                inner_policy, outer_policy, sink);
+    }
 }
 
 // `units | views::utf16 | views::utf32_to_utf8`, `bytes | views::utf8 | views::utf32_to_utf16`,
@@ -589,54 +693,11 @@ template<class View, class Out>
 Out copy_composition(View&& v, Out out)
 {
     using traits = composition_of<remove_cvref_t<View>>;
-    using inner_t = remove_cvref_t<decltype(std::declval<View>().base())>;
-    using source_t = remove_cvref_t<decltype(std::declval<inner_t>().base())>;
-    if constexpr (is_contiguous_v<source_t> && (can_take_base_v<View> || std::is_rvalue_reference<View&&>::value))
+    if constexpr (has_contiguous_path_v<View, composition_source_t<View>>)
     {
-        auto outer_policy = v.policy();
-        auto inner = std::forward<View>(v).base();
-        auto inner_policy = inner.policy();
-        auto source = std::move(inner).base();
-        constexpr bool per_code_unit = per_code_unit_v<decltype(inner_policy)>;
-        using char_type = typename traits::char_type;
-        if constexpr (traits::from_utf16)
-        {
-            auto const* const first = rng::lib::data(source);
-            auto const* const last = first + rng::lib::size(source);
-            if constexpr (traits::to_utf16)
-            {
-                sink_for<char_type, char_type, Out> sink(std::move(out));
-                sanitize_contiguous<utf16_rules, utf16_writer, per_code_unit>(
-                    first, last, [](auto const* p, std::size_t n) { return find_invalid_utf16(p, n); },
-                    inner_policy, outer_policy, sink);
-                return sink.finish();
-            }
-            else
-            {
-                sink_for<unsigned char, char_type, Out> sink(std::move(out));
-                utf16_to_utf8_contiguous<per_code_unit>(first, last, inner_policy, outer_policy, sink);
-                return sink.finish();
-            }
-        }
-        else
-        {
-            unsigned char const* const first = byte_data(source);
-            unsigned char const* const last = first + rng::lib::size(source);
-            if constexpr (traits::to_utf16)
-            {
-                sink_for<char_type, char_type, Out> sink(std::move(out));
-                utf8_to_utf16_contiguous<per_code_unit>(first, last, inner_policy, outer_policy, sink);
-                return sink.finish();
-            }
-            else
-            {
-                sink_for<unsigned char, char_type, Out> sink(std::move(out));
-                sanitize_contiguous<utf8_rules, utf8_writer, per_code_unit>(
-                    first, last, [](unsigned char const* p, std::size_t n) { return find_invalid_utf8(p, n); },
-                    inner_policy, outer_policy, sink);
-                return sink.finish();
-            }
-        }
+        sink_for<composition_unit_t<traits>, typename traits::char_type, Out> sink(std::move(out));
+        transcode_into(std::forward<View>(v), sink);
+        return sink.finish();
     }
     else
         return copy_generic(std::forward<View>(v), std::move(out));
@@ -652,6 +713,74 @@ struct is_resizable_contiguous<
                    typename C::value_type>> : std::true_type
 {
 };
+
+// ---- the container of to<C> ---------------------------------------------------------------------
+//
+// A short input's container is sized for the worst case and trimmed: zeroing that little costs
+// less than anything else. A longer one starts at the size its first code units promise and
+// grows if the rest needs more (container_sink).
+
+// The most elements of output for which the container is sized for the worst case.
+inline constexpr std::size_t to_worst_case_up_to = 4096;
+// A longer input is sampled in windows spread evenly over it, of this many code units each, and
+// one sixteenth of the input at most.
+inline constexpr std::size_t to_windows = 16;
+inline constexpr std::size_t to_window = 64;
+
+// The size of the output if the whole input is like the windows, and a quarter more: growing the
+// container costs more than zeroing a little too much of it. Each window starts at the first
+// element that starts in it (`begins(unit)`); `step(p, end)` takes one element (a scalar value
+// or an ill-formed subpart) at `p` and returns how many elements of output it gives.
+template<class T, class Begins, class Step>
+std::size_t expected_size(T const* const first, std::size_t const n, Begins begins, Step step) noexcept
+{
+    std::size_t const window = n / (to_windows * to_windows) < to_window ? n / (to_windows * to_windows) : to_window;
+    std::size_t seen = 0, out = 0;
+    for (std::size_t w = 0; w < to_windows; ++w)
+    {
+        T const* const start = first + w * (n / to_windows);
+        T const* const end = start + window;
+        T const* p = start;
+        while (p != end && !begins(*p))
+            ++p;
+        seen += static_cast<std::size_t>(end - p);
+        while (p < end)
+            out += step(p, end);
+    }
+    if (seen == 0)
+        return n;
+    double const expected = static_cast<double>(n) / static_cast<double>(seen) * static_cast<double>(out);
+    return static_cast<std::size_t>(expected + expected / 4);
+}
+
+// The length in the target form of what a decoder gives for `d`: the scalar value, or U+FFFD.
+template<bool ToUtf16>
+constexpr std::size_t target_length(decoded const& d) noexcept
+{
+    char32_t const c = d.ok() ? d.value : U'\uFFFD';
+    return ToUtf16 ? encode_word16(c).length : encode_word(c).length;
+}
+
+// Fills `c` with what `into(v, sink)` writes as elements of type T: at most `most` of them.
+// `expected()` is called only for a long input.
+template<class T, class C, class View, class Expected, class Into>
+void fill_container(C& c, View&& v, std::size_t const most, Expected expected, Into into)
+{
+    if (most <= to_worst_case_up_to)
+    {
+        c.resize(most);
+        T* const first = reinterpret_cast<T*>(c.data());
+        direct_sink<T, T*> sink(first);
+        into(std::forward<View>(v), sink);
+        c.resize(static_cast<std::size_t>(sink.finish() - first));
+    }
+    else
+    {
+        container_sink<T, C> sink(c, expected(), most);
+        into(std::forward<View>(v), sink);
+        sink.finish();
+    }
+}
 
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
@@ -689,44 +818,82 @@ BOOST_FORCEINLINE C to(View&& v)
     if constexpr (detail::is_resizable_contiguous<C>::value && !detail::composition_of<view_t>::value &&
                   (detail::is_utf8_view<view_t>::value || detail::is_utf32_to_utf8_view<view_t>::value))
     {
-        using value_t = typename C::value_type;
         constexpr bool decoding = detail::is_utf8_view<view_t>::value;
         using element_t = std::conditional_t<decoding, char32_t, unsigned char>;
         using base_t = decltype(std::declval<View>().base());
-        if constexpr (detail::is_direct_output_v<element_t, value_t*> &&
-                      detail::rng::lib::sized_range<base_t> && detail::can_take_base_v<View>)
+        if constexpr (detail::is_direct_output_v<element_t, typename C::value_type*> &&
+                      detail::has_contiguous_path_v<View, base_t> && detail::can_take_base_v<View>)
         {
-            // Each element comes from at least one code unit (decoding); each code point gives
-            // at most four code units (encoding). Size for the worst case, then trim.
-            std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(v.base()));
-            c.resize(decoding ? n : 4 * n);
-            value_t* const first = c.data();
-            value_t* const last = utf::copy(std::forward<View>(v), first);
-            c.resize(static_cast<std::size_t>(last - first));
+            auto const base = v.base();
+            auto const* const first = detail::rng::lib::data(base);
+            std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(base));
+            if constexpr (decoding)
+            {
+                // One element at most per code unit.
+                detail::fill_container<element_t>(
+                    c, std::forward<View>(v), n,
+                    [&] {
+                        return detail::expected_size(detail::byte_data(base), n, [](unsigned char u) { return detail::utf8_rules::begins_element(u); },
+                                                     [](auto& p, auto end) {
+                            detail::decode_next(p, end);
+                            return std::size_t(1);
+                        });
+                    },
+                    [](auto&& w, auto& sink) { detail::decode_into(std::forward<decltype(w)>(w), sink); });
+            }
+            else
+            {
+                // Four code units at most per value (a replacement included).
+                detail::fill_container<element_t>(
+                    c, std::forward<View>(v), 4 * n,
+                    [&] {
+                        return detail::expected_size(first, n, [](auto) { return true; }, [](auto& p, auto) {
+                            auto const value = *p++;
+                            return detail::check_scalar(value) == error_kind{}
+                                       ? std::size_t(detail::encode_word(static_cast<char32_t>(value)).length)
+                                       : std::size_t(3);
+                        });
+                    },
+                    [](auto&& w, auto& sink) { detail::encode_into(std::forward<decltype(w)>(w), sink); });
+            }
             return c;
         }
     }
     else if constexpr (detail::is_resizable_contiguous<C>::value && detail::composition_of<view_t>::value)
     {
         using traits = detail::composition_of<view_t>;
-        using value_t = typename C::value_type;
-        // What the fast path writes (see copy_composition): UTF-16 code units of the view's
-        // type, or UTF-8 as bytes.
-        using element_t = std::conditional_t<traits::to_utf16, typename traits::char_type, unsigned char>;
+        using element_t = detail::composition_unit_t<traits>;
         using inner_t = decltype(std::declval<View&>().base());
-        using source_t = decltype(std::declval<detail::remove_cvref_t<inner_t>&>().base());
-        if constexpr (detail::is_direct_output_v<element_t, value_t*> && detail::rng::lib::sized_range<source_t> &&
+        if constexpr (detail::is_direct_output_v<element_t, typename C::value_type*> &&
+                      detail::has_contiguous_path_v<View, detail::composition_source_t<View>> &&
                       detail::can_take_base_v<View> && detail::can_take_base_v<detail::remove_cvref_t<inner_t>&>)
         {
+            auto const inner = v.base();
+            auto const source = inner.base();
+            auto const* const first = detail::rng::lib::data(source);
+            std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(source));
             // Each source code unit begins at most one inner element (a subpart or a scalar
             // value, or a replacement, which may be any code point), and each element takes at
-            // most two UTF-16 code units or four UTF-8 ones. Size for the worst case, then trim.
-            auto const inner = v.base();
-            std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(inner.base()));
-            c.resize(traits::to_utf16 ? 2 * n : 4 * n);
-            value_t* const first = c.data();
-            value_t* const last = utf::copy(std::forward<View>(v), first);
-            c.resize(static_cast<std::size_t>(last - first));
+            // most two UTF-16 code units or four UTF-8 ones. A sanitiser expects as many code
+            // units as it is given; a transcoder looks at the first ones.
+            auto const expected = [&] {
+                if constexpr (traits::to_utf16 == traits::from_utf16)
+                    return n;
+                else if constexpr (traits::from_utf16)
+                    return detail::expected_size(first, n, [](auto u) { return detail::utf16_rules::begins_element(u); },
+                                                 [](auto& p, auto end) {
+                        return detail::target_length<false>(detail::decode_next16(p, end));
+                    });
+                else
+                    return detail::expected_size(detail::byte_data(source), n, [](unsigned char u) { return detail::utf8_rules::begins_element(u); },
+                                                 [](auto& p, auto end) {
+                        return detail::target_length<true>(detail::decode_next(p, end));
+                    });
+            };
+            detail::fill_container<element_t>(c, std::forward<View>(v), traits::to_utf16 ? 2 * n : 4 * n, expected,
+                                              [](auto&& w, auto& sink) {
+                                                  detail::transcode_into(std::forward<decltype(w)>(w), sink);
+                                              });
             return c;
         }
     }
