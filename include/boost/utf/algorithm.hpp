@@ -762,11 +762,13 @@ constexpr std::size_t target_length(decoded const& d) noexcept
 }
 
 // Fills `c` with what `into(v, sink)` writes as elements of type T: at most `most` of them.
-// `expected()` is called only for a long input.
+// `expected()` is called only for a long input; where it reaches `most` there is nothing to
+// save, and the container is sized for the worst case too.
 template<class T, class C, class View, class Expected, class Into>
 void fill_container(C& c, View&& v, std::size_t const most, Expected expected, Into into)
 {
-    if (most <= to_worst_case_up_to)
+    std::size_t const promised = most <= to_worst_case_up_to ? most : expected();
+    if (promised >= most)
     {
         c.resize(most);
         T* const first = reinterpret_cast<T*>(c.data());
@@ -776,7 +778,7 @@ void fill_container(C& c, View&& v, std::size_t const most, Expected expected, I
     }
     else
     {
-        container_sink<T, C> sink(c, expected(), most);
+        container_sink<T, C> sink(c, promised, most);
         into(std::forward<View>(v), sink);
         sink.finish();
     }
