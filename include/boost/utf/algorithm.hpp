@@ -394,15 +394,20 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
     T const* p = first;
     unsigned char* o = sink.reserve(4 * encode_chunk + encode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
-    // The scalar loop's mode: false while the text looks like ASCII, true once a group of four
-    // held a value above 7F, until eight groups in a row are ASCII again. Text stays in one mode
-    // for long, so the test of the mode is predicted where a test of each group would not be.
+    // The scalar loop's mode: false while the text looks like ASCII, true from a group of four
+    // that held a value above 7F until the next group that is all ASCII. Text of a script other
+    // than Latin, with ASCII spaces and punctuation between its letters, has few groups that are
+    // all ASCII, and stays mixed, where its groups below 800 take no branch on ASCII. Text in
+    // Latin letters has a letter above 7F here and there, and is back in ASCII mode, where a
+    // group costs one test, soon after each: staying mixed for longer would keep its ASCII on
+    // the branch-free path, which costs more per group than the mispredicted test it saves.
     bool mixed = false;
-    unsigned ascii_groups = 0;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
-        std::size_t stretch = encode_chunk;
+        // Into the caller's buffer the scalar loop needs no flushes: without a kernel to try
+        // again, it runs to the end.
+        std::size_t stretch = is_unbounded_sink<Sink>::value ? left : encode_chunk;
         if constexpr (simd::has_kernels && sizeof(T) == 4)
         {
             if (k.encode_width != 0 && left >= k.encode_width)
@@ -441,7 +446,6 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
                     continue;
                 }
                 mixed = true;
-                ascii_groups = 0;
             }
             if (last - p >= 5 && (any | static_cast<U>(p[4])) < 0x800u)
             {
@@ -452,14 +456,10 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
                 write_below_800(v1, o);
                 write_below_800(v2, o);
                 write_below_800(v3, o);
-                std::size_t const length = static_cast<std::size_t>(o - start);
-                // Counted without a branch: in mixed text whether a group is ASCII is random.
-                ascii_groups = (ascii_groups + 1) & (0u - static_cast<unsigned>(length == 4));
-                if (ascii_groups == 8)
-                    mixed = false;
+                // Set without a branch: in mixed text whether a group is ASCII is random.
+                mixed = o - start != 4;
                 continue;
             }
-            ascii_groups = 0;
             encode_scalar(p, first, policy, sink, o);
             encode_scalar(p + 1, first, policy, sink, o);
             encode_scalar(p + 2, first, policy, sink, o);
