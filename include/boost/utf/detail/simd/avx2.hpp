@@ -6,7 +6,7 @@
 #define BOOST_UTF_DETAIL_SIMD_AVX2_HPP
 
 // AVX2 kernels: block validation over 32 code units (see classify.hpp), decoding of multi-byte
-// text 32 code units at a time (see decode_tables.hpp; blocks of one- and two-byte sequences in
+// text 32 code units at a time (see decode_tables.hpp; blocks of one- to three-byte sequences in
 // 16-bit lanes), encoding of all scalar values (16 code points at a time, see encode_tables.hpp),
 // and code point validation. Every function is compiled for exactly this level (see target.hpp).
 
@@ -418,7 +418,8 @@ BOOST_UTF_AVX2_INLINE unsigned decode_three_byte_block(unsigned char const* p, _
 // vectors: the elements that start in the first 13 bytes (at least four, since none is longer
 // than four bytes, and wholly inside), then those that start in the 13 bytes after them, which
 // still lie inside the 32. A block of one- and two-byte sequences alone is decoded whole instead
-// (decode_two_byte_block). A step that finds an error at byte e decodes only elements that start
+// (decode_two_byte_block), and one of one- to three-byte sequences up to its last lead whose
+// sequence ends inside it (decode_three_byte_block), when two more bytes can be read. A step that finds an error at byte e decodes only elements that start
 // before e - 3 (they end before e), in windows that have four; then the scalar rules take the
 // bytes up to e.
 BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
