@@ -6,7 +6,7 @@
 #define BOOST_UTF_DETAIL_SIMD_AVX2_HPP
 
 // AVX2 kernels: block validation over 32 code units (see classify.hpp), decoding of multi-byte
-// text 32 code units at a time (see decode_tables.hpp; blocks of one- and two-byte sequences in
+// text 32 code units at a time (see decode_tables.hpp; blocks of one- to three-byte sequences in
 // 16-bit lanes), encoding of all scalar values (16 code points at a time, see encode_tables.hpp),
 // and code point validation. Every function is compiled for exactly this level (see target.hpp).
 
@@ -350,11 +350,76 @@ BOOST_UTF_AVX2_INLINE unsigned decode_two_byte_block(__m256i cur, __m256i next, 
     return count;
 }
 
+// ---- blocks of one- to three-byte sequences ---------------------------------------------------
+//
+// A well-formed block with no byte from F0 has only code points below 10000, which fit 16-bit
+// lanes, as in the two-byte blocks: every position gets the code point a sequence starting there
+// would have, from the byte and the two after it (three_byte_lanes), and the lanes of the leads
+// are gathered eight positions at a time (lane_compress). A group of eight positions may hold as
+// few as two leads, so the groups are put end to end in a small buffer and widened from there:
+// the output gets exactly the block's code points.
+
+// Lane j of `x` holds a byte and the one after it, the low byte of lane j of `third` the byte
+// after those: the code point of a sequence that starts at the byte, if it is a lead below 80
+// or a lead of two or three bytes (three_byte_lanes_follow_rules checks the arithmetic).
+BOOST_UTF_AVX2_INLINE __m256i three_byte_lanes(__m256i x, __m256i third) noexcept
+{
+    __m256i const one = _mm256_and_si256(x, _mm256_set1_epi16(0x00FF));
+    // The lead's five bits weigh 64 and the continuation's six weigh 1: at most 7FF. A lead
+    // from E0 has bit 4 clear, so that its five bits are its four payload bits: at most 3FF.
+    __m256i const pair =
+        _mm256_maddubs_epi16(_mm256_and_si256(x, _mm256_set1_epi16(0x3F1F)), _mm256_set1_epi16(0x0140));
+    __m256i const triple = _mm256_or_si256(_mm256_slli_epi16(pair, 6), _mm256_and_si256(third, _mm256_set1_epi16(0x003F)));
+    // A lead from 80 has bit 7 set, and bit 5 too from E0; both bits taken to the whole lane.
+    __m256i const multi = _mm256_blendv_epi8(pair, triple, _mm256_srai_epi16(_mm256_slli_epi16(x, 10), 15));
+    return _mm256_blendv_epi8(one, multi, _mm256_srai_epi16(_mm256_slli_epi16(x, 8), 15));
+}
+
+// Decodes the leads of the block at p (its bytes `cur`), well-formed and without bytes from F0,
+// that are the set bits of `leads`, whose sequences all end inside the block: at least eight.
+// Reads p[0, 34). Writes exactly the code points it returns at o.
+BOOST_UTF_AVX2_INLINE unsigned decode_three_byte_block(unsigned char const* p, __m256i cur, std::uint32_t leads,
+                                                       char32_t* o) noexcept
+{
+    __m256i const next = load(p + 1);
+    __m256i const after = load(p + 2);
+    // Even positions 2k from `cur` (bytes 2k, 2k + 1), their third byte the high byte of lane k
+    // of `next`; odd positions 2k + 1 from `next`, their third byte the high byte of `after`'s.
+    __m256i const even = three_byte_lanes(cur, _mm256_srli_epi16(next, 8));
+    __m256i const odd = three_byte_lanes(next, _mm256_srli_epi16(after, 8));
+    // Positions 0..7 and 16..23 in `low`, 8..15 and 24..31 in `high`.
+    __m256i const low = _mm256_unpacklo_epi16(even, odd);
+    __m256i const high = _mm256_unpackhi_epi16(even, odd);
+    unsigned const m0 = leads & 0xFFu, m1 = (leads >> 8) & 0xFFu, m2 = (leads >> 16) & 0xFFu, m3 = leads >> 24;
+    __m256i const a = _mm256_shuffle_epi8(low, load_two_halves(lane_compress.v[m0], lane_compress.v[m2]));
+    __m256i const b = _mm256_shuffle_epi8(high, load_two_halves(lane_compress.v[m1], lane_compress.v[m3]));
+    unsigned const c0 = bit_positions.count[m0], c1 = bit_positions.count[m1], c2 = bit_positions.count[m2];
+    unsigned const s2 = c0 + c1, s3 = s2 + c2, count = s3 + bit_positions.count[m3];
+    // Each group's lanes past its count are overwritten by the next group's, or lie past `count`;
+    // the buffer holds the code points [0, count) in order.
+    alignas(32) std::uint16_t buffer[32];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer), _mm256_castsi256_si128(a));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + c0), _mm256_castsi256_si128(b));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + s2), _mm256_extracti128_si256(a, 1));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + s3), _mm256_extracti128_si256(b, 1));
+    // Four stores of eight, each at 8k or, when that would pass `count`, at count - 8: the later
+    // ones write again code points already written, and none is written past `count`.
+    unsigned const last = count - 8;
+    for (unsigned k = 0; k < 32; k += 8)
+    {
+        unsigned const at = k < last ? k : last;
+        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(buffer + at));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + at), _mm256_cvtepu16_epi32(v));
+    }
+    return count;
+}
+
 // Each step validates 32 bytes, then decodes two windows of 16 bytes, one per half of the
 // vectors: the elements that start in the first 13 bytes (at least four, since none is longer
 // than four bytes, and wholly inside), then those that start in the 13 bytes after them, which
 // still lie inside the 32. A block of one- and two-byte sequences alone is decoded whole instead
-// (decode_two_byte_block). A step that finds an error at byte e decodes only elements that start
+// (decode_two_byte_block), and one of one- to three-byte sequences up to its last lead whose
+// sequence ends inside it (decode_three_byte_block), when two more bytes can be read. A step that finds an error at byte e decodes only elements that start
 // before e - 3 (they end before e), in windows that have four; then the scalar rules take the
 // bytes up to e.
 BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
@@ -403,6 +468,18 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
                 i += decode_width + straddle;
                 continue;
             }
+        }
+        if (n - i >= decode_width + 2 &&
+            _mm256_testz_si256(_mm256_subs_epu8(cur, _mm256_set1_epi8(char(0xEF))), _mm256_set1_epi8(char(0xFF))))
+        {
+            // Sequences of one to three bytes. The block's errors do not judge bytes past it, so
+            // a lead at byte 31 (from C0) or at byte 30 (from E0) is left to the next step, which
+            // then starts at it; at most one of them is a lead, since the block is well-formed.
+            unsigned const cut = 32u - static_cast<unsigned>(p[i + 31] >= 0xC0) - 2u * static_cast<unsigned>(p[i + 30] >= 0xE0);
+            produced += decode_three_byte_block(p + i, cur, starts & static_cast<std::uint32_t>((std::uint64_t(1) << cut) - 1),
+                                                o + produced);
+            i += cut;
+            continue;
         }
         i += decode_windows_of(p + i, cur, leads, 29, 32, o + produced, made);
         produced += made;

@@ -193,6 +193,58 @@ constexpr bool two_byte_lanes_follow_rules() noexcept
 
 static_assert(two_byte_lanes_follow_rules(), "decode_tables.hpp: the two-byte lanes disagree with lead_rules");
 
+// The AVX2 kernel decodes a block of one- to three-byte sequences in 16-bit lanes (avx2.hpp,
+// three_byte_lanes): a lane's code point, from a lead b0 and the two bytes after it, as the
+// kernel's arithmetic computes it.
+constexpr unsigned three_byte_lane(unsigned b0, unsigned b1, unsigned b2) noexcept
+{
+    unsigned const pair = (b0 & 0x1Fu) * 64 + (b1 & 0x3Fu);
+    unsigned const triple = ((pair << 6) | (b2 & 0x3Fu)) & 0xFFFFu;
+    unsigned const multi = (b0 & 0x20u) != 0 ? triple : pair;
+    return (b0 & 0x80u) != 0 ? multi : b0;
+}
+
+// The same code point from lead_rules and the payload masks: the lead's bits, then six more
+// per continuation byte.
+constexpr unsigned decoded_by_rules(unsigned b0, unsigned b1, unsigned b2) noexcept
+{
+    unsigned const length = lead_rules[b0].length;
+    unsigned const bytes[3] = {b0, b1, b2};
+    unsigned cp = 0;
+    for (unsigned k = 0; k < length; ++k)
+        cp = (cp << 6) | (bytes[k] & payload_masks.v[bytes[k] >> 4]);
+    return cp;
+}
+
+// Checked against the rules: every lead below F0 begins a sequence of one to three bytes, and
+// for each, with its second byte at the ends and middle of its range and any third byte, the
+// lanes give the code point the rules give, which fits the 16 bits.
+constexpr bool three_byte_lanes_follow_rules() noexcept
+{
+    unsigned const thirds[] = {0x80, 0x95, 0xAA, 0xBF};
+    for (unsigned b0 = 0; b0 < 0xF0; ++b0)
+    {
+        lead_rule const rule = lead_rules[b0];
+        if (rule.length == 0)
+            continue;
+        if (rule.length > 3)
+            return false;
+        unsigned const seconds[] = {rule.second_min, (rule.second_min + rule.second_max) / 2u, rule.second_max};
+        for (unsigned b1 : seconds)
+            for (unsigned b2 : thirds)
+            {
+                if (rule.length >= 2 && !is_continuation(static_cast<unsigned char>(b1)))
+                    return false;
+                unsigned const cp = decoded_by_rules(b0, b1, b2);
+                if (cp > 0xFFFFu || three_byte_lane(b0, b1, b2) != cp)
+                    return false;
+            }
+    }
+    return true;
+}
+
+static_assert(three_byte_lanes_follow_rules(), "decode_tables.hpp: the three-byte lanes disagree with lead_rules");
+
 } // namespace simd
 } // namespace detail
 } // namespace utf
