@@ -419,9 +419,9 @@ BOOST_UTF_AVX2_INLINE unsigned decode_three_byte_block(unsigned char const* p, _
 // than four bytes, and wholly inside), then those that start in the 13 bytes after them, which
 // still lie inside the 32. A block of one- and two-byte sequences alone is decoded whole instead
 // (decode_two_byte_block), and one of one- to three-byte sequences up to its last lead whose
-// sequence ends inside it (decode_three_byte_block), when two more bytes can be read. A step that finds an error at byte e decodes only elements that start
-// before e - 3 (they end before e), in windows that have four; then the scalar rules take the
-// bytes up to e.
+// sequence ends inside it (decode_three_byte_block), when two more bytes can be read. A step
+// that finds an error at byte e decodes only elements that start before e - 3 (they end before
+// e), in windows that have four; then the scalar rules take the bytes up to e.
 BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
 {
     std::size_t i = 0, produced = 0;
