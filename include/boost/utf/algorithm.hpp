@@ -810,97 +810,113 @@ BOOST_FORCEINLINE Out copy(View&& v, Out out)
     }
 }
 
-// A container C filled with the elements of `v` (a utf8_view, a utf32_to_utf8_view, or a
-// composition that copy transcodes).
+namespace detail {
+inline namespace BOOST_UTF_ISA_NAMESPACE {
+
+// The work of to<C>, in this translation unit's namespace: its lambdas are functions of their
+// own, which a compiler may leave out of line.
 template<class C, class View>
-BOOST_FORCEINLINE C to(View&& v)
+C to_container(View&& v)
 {
-    using view_t = detail::remove_cvref_t<View>;
+    using view_t = remove_cvref_t<View>;
     C c;
-    if constexpr (detail::is_resizable_contiguous<C>::value && !detail::composition_of<view_t>::value &&
-                  (detail::is_utf8_view<view_t>::value || detail::is_utf32_to_utf8_view<view_t>::value))
+    if constexpr (is_resizable_contiguous<C>::value && !composition_of<view_t>::value &&
+                  (is_utf8_view<view_t>::value || is_utf32_to_utf8_view<view_t>::value))
     {
-        constexpr bool decoding = detail::is_utf8_view<view_t>::value;
+        constexpr bool decoding = is_utf8_view<view_t>::value;
         using element_t = std::conditional_t<decoding, char32_t, unsigned char>;
         using base_t = decltype(std::declval<View>().base());
-        if constexpr (detail::is_direct_output_v<element_t, typename C::value_type*> &&
-                      detail::has_contiguous_path_v<View, base_t> && detail::can_take_base_v<View>)
+        if constexpr (is_direct_output_v<element_t, typename C::value_type*> &&
+                      has_contiguous_path_v<View, base_t> && can_take_base_v<View>)
         {
             auto const base = v.base();
-            auto const* const first = detail::rng::lib::data(base);
-            std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(base));
+            auto const* const first = rng::lib::data(base);
+            std::size_t const n = static_cast<std::size_t>(rng::lib::size(base));
             if constexpr (decoding)
             {
                 // One element at most per code unit.
-                detail::fill_container<element_t>(
+                fill_container<element_t>(
                     c, std::forward<View>(v), n,
                     [&] {
-                        return detail::expected_size(detail::byte_data(base), n, [](unsigned char u) { return detail::utf8_rules::begins_element(u); },
-                                                     [](auto& p, auto end) {
-                            detail::decode_next(p, end);
+                        return expected_size(
+                            byte_data(base), n, [](unsigned char u) { return utf8_rules::begins_element(u); },
+                            [](auto& p, auto end) {
+                            decode_next(p, end);
                             return std::size_t(1);
                         });
                     },
-                    [](auto&& w, auto& sink) { detail::decode_into(std::forward<decltype(w)>(w), sink); });
+                    [](auto&& w, auto& sink) { decode_into(std::forward<decltype(w)>(w), sink); });
             }
             else
             {
                 // Four code units at most per value (a replacement included).
-                detail::fill_container<element_t>(
+                fill_container<element_t>(
                     c, std::forward<View>(v), 4 * n,
                     [&] {
-                        return detail::expected_size(first, n, [](auto) { return true; }, [](auto& p, auto) {
+                        return expected_size(first, n, [](auto) { return true; }, [](auto& p, auto) {
                             auto const value = *p++;
-                            return detail::check_scalar(value) == error_kind{}
-                                       ? std::size_t(detail::encode_word(static_cast<char32_t>(value)).length)
+                            return check_scalar(value) == error_kind{}
+                                       ? std::size_t(encode_word(static_cast<char32_t>(value)).length)
                                        : std::size_t(3);
                         });
                     },
-                    [](auto&& w, auto& sink) { detail::encode_into(std::forward<decltype(w)>(w), sink); });
+                    [](auto&& w, auto& sink) { encode_into(std::forward<decltype(w)>(w), sink); });
             }
             return c;
         }
     }
-    else if constexpr (detail::is_resizable_contiguous<C>::value && detail::composition_of<view_t>::value)
+    else if constexpr (is_resizable_contiguous<C>::value && composition_of<view_t>::value)
     {
-        using traits = detail::composition_of<view_t>;
-        using element_t = detail::composition_unit_t<traits>;
+        using traits = composition_of<view_t>;
+        using element_t = composition_unit_t<traits>;
         using inner_t = decltype(std::declval<View&>().base());
-        if constexpr (detail::is_direct_output_v<element_t, typename C::value_type*> &&
-                      detail::has_contiguous_path_v<View, detail::composition_source_t<View>> &&
-                      detail::can_take_base_v<View> && detail::can_take_base_v<detail::remove_cvref_t<inner_t>&>)
+        if constexpr (is_direct_output_v<element_t, typename C::value_type*> &&
+                      has_contiguous_path_v<View, composition_source_t<View>> &&
+                      can_take_base_v<View> && can_take_base_v<remove_cvref_t<inner_t>&>)
         {
             auto const inner = v.base();
             auto const source = inner.base();
-            auto const* const first = detail::rng::lib::data(source);
-            std::size_t const n = static_cast<std::size_t>(detail::rng::lib::size(source));
+            auto const* const first = rng::lib::data(source);
+            std::size_t const n = static_cast<std::size_t>(rng::lib::size(source));
             // Each source code unit begins at most one inner element (a subpart or a scalar
             // value, or a replacement, which may be any code point), and each element takes at
             // most two UTF-16 code units or four UTF-8 ones. A sanitiser expects as many code
-            // units as it is given; a transcoder looks at the first ones.
+            // units as it is given; a transcoder samples windows of its input.
             auto const expected = [&] {
                 if constexpr (traits::to_utf16 == traits::from_utf16)
                     return n;
                 else if constexpr (traits::from_utf16)
-                    return detail::expected_size(first, n, [](auto u) { return detail::utf16_rules::begins_element(u); },
+                    return expected_size(first, n, [](auto u) { return utf16_rules::begins_element(u); },
                                                  [](auto& p, auto end) {
-                        return detail::target_length<false>(detail::decode_next16(p, end));
+                        return target_length<false>(decode_next16(p, end));
                     });
                 else
-                    return detail::expected_size(detail::byte_data(source), n, [](unsigned char u) { return detail::utf8_rules::begins_element(u); },
-                                                 [](auto& p, auto end) {
-                        return detail::target_length<true>(detail::decode_next(p, end));
+                    return expected_size(
+                        byte_data(source), n, [](unsigned char u) { return utf8_rules::begins_element(u); },
+                        [](auto& p, auto end) {
+                        return target_length<true>(decode_next(p, end));
                     });
             };
-            detail::fill_container<element_t>(c, std::forward<View>(v), traits::to_utf16 ? 2 * n : 4 * n, expected,
+            fill_container<element_t>(c, std::forward<View>(v), traits::to_utf16 ? 2 * n : 4 * n, expected,
                                               [](auto&& w, auto& sink) {
-                                                  detail::transcode_into(std::forward<decltype(w)>(w), sink);
+                                                  transcode_into(std::forward<decltype(w)>(w), sink);
                                               });
             return c;
         }
     }
     utf::copy(std::forward<View>(v), std::back_inserter(c));
     return c;
+}
+
+} // inline namespace BOOST_UTF_ISA_NAMESPACE
+} // namespace detail
+
+// A container C filled with the elements of `v` (a utf8_view, a utf32_to_utf8_view, or a
+// composition that copy transcodes).
+template<class C, class View>
+BOOST_FORCEINLINE C to(View&& v)
+{
+    return detail::to_container<C>(std::forward<View>(v));
 }
 
 namespace detail {
