@@ -311,6 +311,27 @@ BOOST_UTF_AVX2_INLINE __m256i load_two_halves(void const* lo, void const* hi) no
                                    _mm_load_si128(static_cast<__m128i const*>(hi)), 1);
 }
 
+// The 16-bit lanes of a block's leads, from the lanes of its even and its odd positions, gathered
+// eight positions at a time (lane_compress): group k holds the lanes of the leads among
+// positions 8k to 8k + 7 first, in order; groups 0 and 2 are the halves of `a`, groups 1 and 3
+// those of `b`. masks[k] is group k's eight bits of `leads`.
+struct lead_lanes
+{
+    __m256i a, b;
+    unsigned masks[4];
+};
+
+BOOST_UTF_AVX2_INLINE lead_lanes gather_lead_lanes(__m256i even, __m256i odd, std::uint32_t leads) noexcept
+{
+    // Positions 0..7 and 16..23 in `low`, 8..15 and 24..31 in `high`.
+    __m256i const low = _mm256_unpacklo_epi16(even, odd);
+    __m256i const high = _mm256_unpackhi_epi16(even, odd);
+    unsigned const m0 = leads & 0xFFu, m1 = (leads >> 8) & 0xFFu, m2 = (leads >> 16) & 0xFFu, m3 = leads >> 24;
+    return {_mm256_shuffle_epi8(low, load_two_halves(lane_compress.v[m0], lane_compress.v[m2])),
+            _mm256_shuffle_epi8(high, load_two_halves(lane_compress.v[m1], lane_compress.v[m3])),
+            {m0, m1, m2, m3}};
+}
+
 // Decodes the block `cur`, well-formed and without bytes from E0, whose leads are the set bits
 // of `leads`; `next` holds the block's bytes 1..32, and a lead at byte 31 ends with byte 32.
 // Writes exactly the code points it returns at o (16 to 32 of them).
@@ -318,14 +339,10 @@ BOOST_UTF_AVX2_INLINE unsigned decode_two_byte_block(__m256i cur, __m256i next, 
                                                      char32_t* o) noexcept
 {
     // Even positions from `cur`, odd ones from `next`; a lane's low byte is its position's byte.
-    __m256i const even = two_byte_lanes(cur, _mm256_srai_epi16(_mm256_slli_epi16(cur, 8), 15));
-    __m256i const odd = two_byte_lanes(next, _mm256_srai_epi16(cur, 15));
-    // Positions 0..7 and 16..23 in `low`, 8..15 and 24..31 in `high`.
-    __m256i const low = _mm256_unpacklo_epi16(even, odd);
-    __m256i const high = _mm256_unpackhi_epi16(even, odd);
-    unsigned const m0 = leads & 0xFFu, m1 = (leads >> 8) & 0xFFu, m2 = (leads >> 16) & 0xFFu, m3 = leads >> 24;
-    __m256i const a = _mm256_shuffle_epi8(low, load_two_halves(lane_compress.v[m0], lane_compress.v[m2]));
-    __m256i const b = _mm256_shuffle_epi8(high, load_two_halves(lane_compress.v[m1], lane_compress.v[m3]));
+    lead_lanes const g = gather_lead_lanes(two_byte_lanes(cur, _mm256_srai_epi16(_mm256_slli_epi16(cur, 8), 15)),
+                                           two_byte_lanes(next, _mm256_srai_epi16(cur, 15)), leads);
+    __m256i const a = g.a, b = g.b;
+    unsigned const m0 = g.masks[0], m1 = g.masks[1], m2 = g.masks[2], m3 = g.masks[3];
     __m256i const g0 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a));
     __m256i const g1 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(b));
     __m256i const g2 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(a, 1));
@@ -385,14 +402,10 @@ BOOST_UTF_AVX2_INLINE unsigned decode_three_byte_block(unsigned char const* p, _
     __m256i const after = load(p + 2);
     // Even positions 2k from `cur` (bytes 2k, 2k + 1), their third byte the high byte of lane k
     // of `next`; odd positions 2k + 1 from `next`, their third byte the high byte of `after`'s.
-    __m256i const even = three_byte_lanes(cur, _mm256_srli_epi16(next, 8));
-    __m256i const odd = three_byte_lanes(next, _mm256_srli_epi16(after, 8));
-    // Positions 0..7 and 16..23 in `low`, 8..15 and 24..31 in `high`.
-    __m256i const low = _mm256_unpacklo_epi16(even, odd);
-    __m256i const high = _mm256_unpackhi_epi16(even, odd);
-    unsigned const m0 = leads & 0xFFu, m1 = (leads >> 8) & 0xFFu, m2 = (leads >> 16) & 0xFFu, m3 = leads >> 24;
-    __m256i const a = _mm256_shuffle_epi8(low, load_two_halves(lane_compress.v[m0], lane_compress.v[m2]));
-    __m256i const b = _mm256_shuffle_epi8(high, load_two_halves(lane_compress.v[m1], lane_compress.v[m3]));
+    lead_lanes const g = gather_lead_lanes(three_byte_lanes(cur, _mm256_srli_epi16(next, 8)),
+                                           three_byte_lanes(next, _mm256_srli_epi16(after, 8)), leads);
+    __m256i const a = g.a, b = g.b;
+    unsigned const m0 = g.masks[0], m1 = g.masks[1], m2 = g.masks[2], m3 = g.masks[3];
     unsigned const c0 = bit_positions.count[m0], c1 = bit_positions.count[m1], c2 = bit_positions.count[m2];
     unsigned const s2 = c0 + c1, s3 = s2 + c2, count = s3 + bit_positions.count[m3];
     // Each group's lanes past its count are overwritten by the next group's, or lie past `count`;
