@@ -813,87 +813,67 @@ BOOST_AUTO_TEST_CASE(well_formed_sequences_at_every_phase)
         }
 }
 
+namespace {
+
+// Text of `pattern` repeated, shifted by an ASCII prefix of 0 to 64 bytes so that a sequence
+// straddles every block end, cut at every length near a block's end, and decoded into exactly
+// the room the output needs; then each of `planted` at every offset up to `last_at`.
+void check_blocks_of(char const* pattern, std::vector<std::string> const& planted, std::size_t last_at)
+{
+    std::string body;
+    while (body.size() < 200)
+        body += pattern;
+    for (std::size_t prefix = 0; prefix <= 64; ++prefix)
+        for (std::size_t cut = 0; cut < (prefix == 0 ? 70 : 1); ++cut)
+        {
+            std::string const text = std::string(prefix, 'x') + body.substr(0, body.size() - cut);
+            BOOST_TEST_CONTEXT("pattern " << test::hex(std::string_view(pattern)) << ", prefix " << prefix << ", cut " << cut)
+            {
+                compare_decode(text, test::recording_policy{});
+                decode_into_exact_room(text);
+            }
+        }
+    for (std::string const& plant : planted)
+        for (std::size_t at = 0; at <= last_at; ++at)
+        {
+            std::string s = body;
+            s.replace(at, std::min(plant.size(), s.size() - at), plant);
+            BOOST_TEST_CONTEXT("pattern " << test::hex(std::string_view(pattern)) << ", plant " << test::hex(plant) << " at " << at)
+            {
+                compare_decode(s, test::recording_policy{});
+                compare_decode(s, test::per_unit_recording_policy{});
+            }
+        }
+}
+
+} // namespace
+
 BOOST_AUTO_TEST_CASE(one_and_two_byte_blocks)
 {
     // Text of one- and two-byte sequences alone, which the AVX2 kernel decodes in 16-bit lanes:
-    // mixes whose groups of eight positions hold from four to eight leads, shifted by an ASCII
-    // prefix of 0 to 64 bytes so that a two-byte sequence straddles every block end, cut at
-    // every length near a block's end, and decoded into exactly the room the output needs. Then
-    // every bad sequence, and 3- and 4-byte ones, planted at every offset of the first blocks.
+    // mixes whose groups of eight positions hold from four to eight leads. Every bad sequence,
+    // and 3- and 4-byte ones, are planted over the first two AVX2 blocks and the byte after
+    // them, which a lead at byte 31 or 63 takes along.
     char const* const patterns[] = {"\xC3\xA9", "a\xC3\xA9", "\xD0\xB4\xCE\xB1 ", "\xC2\x80\xDF\xBF\x7F",
                                     "ab\xD7\x90", "abcdefg\xD9\x85", "\xC2\x80\xC2\x80\xC2\x80\x01"};
     for (char const* pattern : patterns)
-    {
-        std::string body;
-        while (body.size() < 200)
-            body += pattern;
-        for (std::size_t prefix = 0; prefix <= 64; ++prefix)
-            for (std::size_t cut = 0; cut < (prefix == 0 ? 70 : 1); ++cut)
-            {
-                std::string const text = std::string(prefix, 'x') + body.substr(0, body.size() - cut);
-                BOOST_TEST_CONTEXT("pattern " << test::hex(std::string_view(pattern)) << ", prefix " << prefix << ", cut " << cut)
-                {
-                    compare_decode(text, test::recording_policy{});
-                    decode_into_exact_room(text);
-                }
-            }
-        // Over the first two AVX2 blocks and the byte after them, which a lead at byte 31 or 63
-        // takes along.
-        for (std::string const& plant : plants())
-            for (std::size_t at = 0; at <= 68; ++at)
-            {
-                std::string s = body;
-                s.replace(at, std::min(plant.size(), s.size() - at), plant);
-                BOOST_TEST_CONTEXT("pattern " << test::hex(std::string_view(pattern)) << ", plant " << test::hex(plant) << " at " << at)
-                {
-                    compare_decode(s, test::recording_policy{});
-                    compare_decode(s, test::per_unit_recording_policy{});
-                }
-            }
-    }
+        check_blocks_of(pattern, plants(), 68);
 }
 
 BOOST_AUTO_TEST_CASE(one_to_three_byte_blocks)
 {
     // Text of one- to three-byte sequences, which the AVX2 kernel decodes in 16-bit lanes: the
-    // extremes of each length (7F, 80, 7FF, 800, D7FF, E000, FFFF), mixes whose groups of eight
-    // positions hold from two to eight leads, shifted by an ASCII prefix of 0 to 64 bytes so
-    // that a two- or three-byte sequence straddles every block end, cut at every length near a
-    // block's end, and decoded into exactly the room the output needs. Then every bad sequence
-    // (surrogates, overlongs, truncations), and 4-byte ones, planted at every offset of the
-    // first two blocks and the two bytes after them, which a lead at byte 30 or 31 reads.
+    // extremes of each length (7F, 80, 7FF, 800, D7FF, E000, FFFF), and mixes whose groups of
+    // eight positions hold from two to eight leads. Every bad sequence (surrogates, overlongs,
+    // truncations), and 4-byte ones, are planted at every offset of the first two blocks and
+    // the two bytes after them, which a lead at byte 30 or 31 reads.
     char const* const patterns[] = {"\xE4\xB8\x80", "a\xE4\xB8\x80", "\xE0\xA0\x80\xEF\xBF\xBF\xED\x9F\xBF",
                                     "\xC3\xA9\xE2\x82\xAC", "ab\xE3\x81\x82\xDF\xBF ", "\xEE\x80\x80\xC2\x80\x7F"};
-    std::vector<std::string> extra = plants();
+    std::vector<std::string> planted = plants();
     for (char const* more : {"E0 80 80", "ED BF BF", "EF BF BF", "E0 A0 80", "C2 80 E0"})
-        extra.push_back(test::bytes(more));
+        planted.push_back(test::bytes(more));
     for (char const* pattern : patterns)
-    {
-        std::string body;
-        while (body.size() < 200)
-            body += pattern;
-        for (std::size_t prefix = 0; prefix <= 64; ++prefix)
-            for (std::size_t cut = 0; cut < (prefix == 0 ? 70 : 1); ++cut)
-            {
-                std::string const text = std::string(prefix, 'x') + body.substr(0, body.size() - cut);
-                BOOST_TEST_CONTEXT("pattern " << test::hex(std::string_view(pattern)) << ", prefix " << prefix << ", cut " << cut)
-                {
-                    compare_decode(text, test::recording_policy{});
-                    decode_into_exact_room(text);
-                }
-            }
-        for (std::string const& plant : extra)
-            for (std::size_t at = 0; at <= 69; ++at)
-            {
-                std::string s = body;
-                s.replace(at, std::min(plant.size(), s.size() - at), plant);
-                BOOST_TEST_CONTEXT("pattern " << test::hex(std::string_view(pattern)) << ", plant " << test::hex(plant) << " at " << at)
-                {
-                    compare_decode(s, test::recording_policy{});
-                    compare_decode(s, test::per_unit_recording_policy{});
-                }
-            }
-    }
+        check_blocks_of(pattern, planted, 69);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
