@@ -935,6 +935,10 @@ struct checked_form
                   "integer type of at least 21 bits)");
 };
 
+// The functions below call kernels, so they live in the translation unit's instruction-set
+// namespace: a copy built with wider -m flags must never be the one a narrower unit links to.
+inline namespace BOOST_UTF_ISA_NAMESPACE {
+
 // Index of the first ill-formed subpart (or bad code point) of a contiguous range, or its size.
 template<class R>
 std::size_t find_invalid_contiguous(R& r) noexcept
@@ -966,6 +970,7 @@ constexpr bool step_valid(I& it, S const& last)
     }
 }
 
+} // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace detail
 
 // An iterator into `r` at the first code unit of the first ill-formed subpart (UTF-8 or UTF-16
