@@ -387,6 +387,11 @@ BOOST_UTF_BENCH_PLACED std::size_t decode16_view(std::u16string const& s, char32
     return static_cast<std::size_t>(o - out);
 }
 
+std::size_t decode16_bulk(std::u16string const& s, char32_t* out)
+{
+    return static_cast<std::size_t>(utf::copy(std::u16string_view(s) | utf::views::utf16, out) - out);
+}
+
 template<int Offset>
 BOOST_UTF_BENCH_PLACED bool validate16_plain(std::u16string const& s)
 {
@@ -442,6 +447,12 @@ std::size_t utf16_to_utf8_icu(std::u16string const& s, unsigned char* out)
     return static_cast<std::size_t>(length);
 }
 
+template<utf::simd_level L>
+std::size_t decode16_bulk_at(std::u16string const& s, char32_t* out)
+{
+    capped const c(L);
+    return decode16_bulk(s, out);
+}
 template<utf::simd_level L>
 bool validate16_bulk_at(std::u16string const& s)
 {
@@ -562,6 +573,8 @@ named<encoder> const encoders[] = {
 named<decoder16> const decoders16[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(decode16_plain)},
     {"view", BOOST_UTF_BENCH_AT_OFFSETS(decode16_view)},
+    {"bulk", unplaced(decode16_bulk)},
+    BOOST_UTF_BENCH_AT_LEVELS(decode16_bulk_at),
 };
 named<validator16> const validators16[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(validate16_plain)},

@@ -3,8 +3,8 @@
 // (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
 
 // The bulk paths of the compositions (UTF-8 to UTF-16, UTF-16 to UTF-8, and the sanitising UTF-8
-// to UTF-8 and UTF-16 to UTF-16) against the lazy compositions they stand for, and is_valid and
-// find_invalid over UTF-16. Output, and every call of both policies in order (which policy, kind,
+// to UTF-8 and UTF-16 to UTF-16) and of the UTF-16 views alone against the lazy views they stand
+// for, and is_valid and find_invalid over UTF-16. Output, and every call of both policies in order (which policy, kind,
 // offset, length, value), must be the same, for errors of every kind at every offset of a block,
 // for every policy answer (including answers that are not scalar values, which the outer view
 // must then handle), and when a policy throws.
@@ -189,7 +189,43 @@ void check_composition(Make make, Inner inner_template, char32_t outer_with, std
     }
 }
 
-// All four compositions over `in` (UTF-8 bytes) and `in16` (UTF-16 units), every policy answer.
+// The values a UTF-16 string stands for, each unpaired surrogate kept as a value that is not a
+// scalar value (a high one as it is, a low one past 10FFFF): the input of an encoding view alone.
+std::u32string values_of(std::u16string const& s)
+{
+    std::u32string out;
+    for (std::size_t i = 0; i < s.size(); ++i)
+    {
+        char32_t const u = s[i];
+        bool const high = u >= 0xD800 && u <= 0xDBFF, low = u >= 0xDC00 && u <= 0xDFFF;
+        if (high && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF)
+            out += static_cast<char32_t>(0x10000 + ((u - 0xD800) << 10) + (s[++i] - 0xDC00));
+        else
+            out += low ? static_cast<char32_t>(0x110000 + u) : u;
+    }
+    return out;
+}
+
+// The UTF-16 views alone, which copy and to<> take through the UTF-16 kernels too: views::utf16
+// over `in16` with the inner policy (when `decode`), and views::utf32_to_utf16 over its values
+// with the outer one (when `encode`).
+template<class Inner>
+void check_utf16_alone(std::u16string const& in16, Inner inner, char32_t outer_with, std::size_t throw_at,
+                       bool decode = true, bool encode = true)
+{
+    if (decode)
+        check_composition<char32_t>([&](auto ip, auto) { return in16 | views::utf16(ip); }, inner, outer_with,
+                                    throw_at, "utf16");
+    if (encode)
+    {
+        std::u32string const values = values_of(in16);
+        check_composition<char16_t>([&](auto, auto op) { return values | views::utf32_to_utf16(op); }, inner,
+                                    outer_with, throw_at, "utf32_to_utf16");
+    }
+}
+
+// All four compositions over `in` (UTF-8 bytes) and `in16` (UTF-16 units), every policy answer,
+// and the UTF-16 views alone.
 template<class Inner>
 void check_all(std::string const& in, std::u16string const& in16, std::size_t throw_at = static_cast<std::size_t>(-1))
 {
@@ -215,6 +251,9 @@ void check_all(std::string const& in, std::u16string const& in16, std::size_t th
             check_composition<char16_t>(
                 [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf16(op); }, inner,
                 outer_with, throw_at, "utf16 | utf32_to_utf16");
+            // Each view alone has one policy: once for each of its answers.
+            check_utf16_alone(in16, inner, outer_with, throw_at, outer_with == outer_answers[0],
+                              inner_with == inner_answers[0]);
         }
     }
 }
@@ -341,6 +380,9 @@ void check_short16(std::u16string const& in16, Inner inner)
     check_composition<char16_t>(
         [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf16(op); }, inner, U'x',
         static_cast<std::size_t>(-1), "utf16 | utf32_to_utf16");
+    // The encoding view alone does not see the inner policy: once is enough.
+    check_utf16_alone(in16, inner, U'x', static_cast<std::size_t>(-1), true,
+                      std::is_same<Inner, logging_policy>::value && inner.with == U'\uFFFD');
 }
 
 // Replacing, dropping, a value that is not a scalar value, and per code unit.
@@ -547,6 +589,10 @@ BOOST_AUTO_TEST_CASE(to_grows_a_long_output_past_what_its_start_promises)
             check(out8_t{}, [&] { return units | views::utf16(replacing) | views::utf32_to_utf8_as<char>; }, grows);
             check(out16_t{}, [&] { return units | views::utf16(replacing) | views::utf32_to_utf16; }, grows);
             check(out8_t{}, [&] { return bytes | views::utf8(replacing) | views::utf32_to_utf8_as<char>; }, grows);
+            // The UTF-16 views alone: one code point at most per code unit, and the
+            // replacements of encoding take two code units where the windows promise one.
+            check(out32_t{}, [&] { return units | views::utf16(replacing); }, 1);
+            check(out16_t{}, [&] { return points | views::utf32_to_utf16(replacing); }, grows);
         }
     }
 }
@@ -648,6 +694,7 @@ void check_long(std::string const& in, std::u16string const& in16)
             check_composition<char16_t>(
                 [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf16(op); }, inner, U'x',
                 static_cast<std::size_t>(-1), "utf16 | utf32_to_utf16");
+            check_utf16_alone(in16, inner, U'x', static_cast<std::size_t>(-1), true, inner_with == U'\uFFFD');
         }
     }
 }
@@ -767,6 +814,9 @@ BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
         std::u16string const to16 = lazy<char16_t>(whole8 | views::utf8 | views::utf32_to_utf16);
         std::string const to8 = lazy<char>(whole16 | views::utf16 | views::utf32_to_utf8_as<char>);
         std::u16string const clean16 = lazy<char16_t>(whole16 | views::utf16 | views::utf32_to_utf16);
+        std::u32string const decoded16 = lazy<char32_t>(whole16 | views::utf16);
+        std::u32string const values = values_of(whole16);
+        std::u16string const encoded16 = lazy<char16_t>(values | views::utf32_to_utf16);
         std::size_t first = whole16.size();
         for (std::size_t i = 0; i < whole16.size(); ++i)
             if (whole16[i] == 0xDC00 || (whole16[i] == 0xD800 && (i + 1 == whole16.size() || whole16[i + 1] < 0xDC00)))
@@ -797,6 +847,18 @@ BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
                 char16_t* const end_clean = utf::copy(in16 | views::utf16 | views::utf32_to_utf16, sanitized.begin());
                 BOOST_TEST((end_clean == sanitized.end()));
                 BOOST_TEST((std::u16string_view(sanitized.begin(), sanitized.size()) == clean16));
+
+                test::guarded_array<char32_t> const out32(decoded16.size(), false);
+                char32_t* const end32 = utf::copy(in16 | views::utf16, out32.begin());
+                BOOST_TEST((end32 == out32.end()));
+                BOOST_TEST((std::u32string_view(out32.begin(), out32.size()) == decoded16));
+
+                test::guarded_array<char32_t> const values_memory(values.size(), guard_before);
+                std::u32string_view const in32 = guarded_copy(values_memory, values);
+                test::guarded_array<char16_t> const encoded(encoded16.size(), false);
+                char16_t* const end_encoded = utf::copy(in32 | views::utf32_to_utf16, encoded.begin());
+                BOOST_TEST((end_encoded == encoded.end()));
+                BOOST_TEST((std::u16string_view(encoded.begin(), encoded.size()) == encoded16));
 
                 BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(in16) - in16.begin()) == first);
                 BOOST_TEST(utf::is_valid(in16) == (first == in16.size()));

@@ -345,18 +345,18 @@ inline constexpr std::size_t encode_chunk = 64;
 inline constexpr std::size_t encode_step_max = 4 * 64;
 static_assert(sink_capacity >= 4 * encode_chunk + encode_step_max, "a stretch must fit in the buffer");
 
-// A value at `p` that is not a scalar value (`kind`), with the view's handling; returns where
-// the output goes on. Out of line, and given the output position by value, as decode_error.
-template<class T, class Policy, class Sink>
-BOOST_NOINLINE unsigned char* encode_error(T const* p, T const* first, error_kind kind, Policy& policy, Sink& sink,
-                                           unsigned char* o)
+// A value at `p` that is not a scalar value (`kind`), with the view's handling, its replacement
+// written by `Writer` (UTF-8 or UTF-16); returns where the output goes on. Out of line, and given
+// the output position by value, as decode_error.
+template<class Writer, class T, class Policy, class Sink, class O>
+BOOST_NOINLINE O* encode_error(T const* p, T const* first, error_kind kind, Policy& policy, Sink& sink, O* o)
 {
     sink.sync(o);
     char32_t const c = encoding_replacement(
         policy, error_info{kind, static_cast<std::size_t>(p - first), 1, static_cast<char32_t>(*p)});
     o = sink.reserve(encode_step_max);
     if (c != no_replacement)
-        utf8_writer::write(c, o);
+        Writer::write(c, o);
     return o;
 }
 
@@ -375,7 +375,7 @@ BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy,
     if (BOOST_LIKELY(kind == error_kind{}))
         utf8_writer::write(static_cast<char32_t>(v), o);
     else
-        o = encode_error(p, first, kind, policy, sink, o);
+        o = encode_error<utf8_writer>(p, first, kind, policy, sink, o);
 }
 
 // A value below 800, its one or two code units stored as two bytes whatever its length
@@ -469,6 +469,56 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
             encode_scalar(p, first, policy, sink, o);
         sink.commit(o);
         o = sink.reserve(4 * encode_chunk + encode_step_max);
+    }
+    sink.commit(o);
+}
+
+// utf32_to_utf16_view alone. Where the level's kernel proves whole blocks to be scalar values,
+// the UTF-16 kernel narrows them; the rest goes value by value, each value that is not a scalar
+// value to the policy.
+template<class T, class Policy, class Sink>
+void encode16_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
+{
+    using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
+    static_assert(sizeof(out_t) == 2, "UTF-16 code units");
+    static_assert(2 * encode_chunk <= encode_step_max, "what is left of a stretch fits after an error");
+    T const* p = first;
+    out_t* o = sink.reserve(2 * encode_chunk + encode_step_max);
+    [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
+    [[maybe_unused]] simd::utf16_kernel_set const& k16 = simd::active_utf16_kernels();
+    while (p != last)
+    {
+        std::size_t const left = static_cast<std::size_t>(last - p);
+        std::size_t stretch = is_unbounded_sink<Sink>::value ? left : encode_chunk;
+        if constexpr (simd::has_kernels && simd::has_utf16_kernels && sizeof(T) == 4)
+        {
+            if (k.code_point_width != 0 && k16.narrow_width != 0 && left >= k.code_point_width)
+            {
+                std::size_t const room = is_unbounded_sink<Sink>::value || left < encode_chunk ? left : encode_chunk;
+                // Whole blocks of scalar values: the narrowing kernel takes them as they are.
+                std::size_t const good = k.valid_code_points(reinterpret_cast<std::uint32_t const*>(p), room);
+                o += k16.narrow(reinterpret_cast<char32_t const*>(p), good, reinterpret_cast<std::uint16_t*>(o));
+                p += good;
+                sink.commit(o);
+                o = sink.reserve(2 * encode_chunk + encode_step_max);
+                if (good == room)
+                    continue;
+                // A block with a value that is not a scalar value, or a tail shorter than a block.
+                stretch = k.code_point_width;
+            }
+        }
+        T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
+        for (; p != stop; ++p)
+        {
+            auto const v = *p;
+            error_kind const kind = check_scalar(v);
+            if (BOOST_LIKELY(kind == error_kind{}))
+                utf16_writer::write(static_cast<char32_t>(v), o);
+            else
+                o = encode_error<utf16_writer>(p, first, kind, policy, sink, o);
+        }
+        sink.commit(o);
+        o = sink.reserve(2 * encode_chunk + encode_step_max);
     }
     sink.commit(o);
 }
@@ -605,8 +655,17 @@ void decode_into(View&& v, Sink& sink)
 {
     auto base = std::forward<View>(v).base();
     auto policy = v.policy();
-    unsigned char const* const first = byte_data(base);
-    decode_contiguous<per_code_unit_v<decltype(policy)>>(first, first + rng::lib::size(base), policy, sink);
+    constexpr bool per_code_unit = per_code_unit_v<decltype(policy)>;
+    if constexpr (is_utf16_view<remove_cvref_t<View>>::value)
+    {
+        auto const* const first = rng::lib::data(base);
+        utf16_decode_contiguous<per_code_unit>(first, first + rng::lib::size(base), policy, sink);
+    }
+    else
+    {
+        unsigned char const* const first = byte_data(base);
+        decode_contiguous<per_code_unit>(first, first + rng::lib::size(base), policy, sink);
+    }
 }
 
 template<class View, class Sink>
@@ -615,8 +674,32 @@ void encode_into(View&& v, Sink& sink)
     auto base = std::forward<View>(v).base();
     auto policy = v.policy();
     auto const* const first = rng::lib::data(base);
-    encode_contiguous(first, first + rng::lib::size(base), policy, sink);
+    if constexpr (is_utf32_to_utf16_view<remove_cvref_t<View>>::value)
+        encode16_contiguous(first, first + rng::lib::size(base), policy, sink);
+    else
+        encode_contiguous(first, first + rng::lib::size(base), policy, sink);
 }
+
+// What the fast path of a decoding view writes (code points) and of an encoding view (UTF-8 as
+// bytes, UTF-16 as the view's code units), and the view's own element type.
+template<class View, bool = is_utf8_view<View>::value || is_utf16_view<View>::value>
+struct bulk_units
+{
+    using unit = char32_t;
+    using element = char32_t;
+};
+template<class V, class P, class C>
+struct bulk_units<utf32_to_utf8_view<V, P, C>, false>
+{
+    using unit = unsigned char;
+    using element = C;
+};
+template<class V, class P, class C>
+struct bulk_units<utf32_to_utf16_view<V, P, C>, false>
+{
+    using unit = C;
+    using element = C;
+};
 
 template<class View, class Out>
 Out copy_decode(View&& v, Out out)
@@ -636,7 +719,8 @@ Out copy_encode(View&& v, Out out)
 {
     if constexpr (has_contiguous_path_v<View, decltype(std::declval<View>().base())>)
     {
-        sink_for<unsigned char, typename is_utf32_to_utf8_view<remove_cvref_t<View>>::char_type, Out> sink(std::move(out));
+        using units = bulk_units<remove_cvref_t<View>>;
+        sink_for<typename units::unit, typename units::element, Out> sink(std::move(out));
         encode_into(std::forward<View>(v), sink);
         return sink.finish();
     }
@@ -789,17 +873,18 @@ void fill_container(C& c, View&& v, std::size_t const most, Expected expected, I
 
 // The entry points are always inlined: see BOOST_UTF_ISA_NAMESPACE in detail/simd/target.hpp.
 
-// Writes the elements of `v` (a utf8_view or a utf32_to_utf8_view, any policy) to `out`; returns
-// `out` past the last element written. The policy is called exactly as the view calls it.
+// Writes the elements of `v` (any view of this library, or a composition of a decoding view inside
+// an encoding view; any policy) to `out`; returns `out` past the last element written. The
+// policies are called exactly as the view calls them.
 template<class View, class Out>
 BOOST_FORCEINLINE Out copy(View&& v, Out out)
 {
     using view_t = detail::remove_cvref_t<View>;
     if constexpr (detail::composition_of<view_t>::value)
         return detail::copy_composition(std::forward<View>(v), std::move(out));
-    else if constexpr (detail::is_utf8_view<view_t>::value)
+    else if constexpr (detail::is_utf8_view<view_t>::value || detail::is_utf16_view<view_t>::value)
         return detail::copy_decode(std::forward<View>(v), std::move(out));
-    else if constexpr (detail::is_utf32_to_utf8_view<view_t>::value)
+    else if constexpr (detail::is_utf32_to_utf8_view<view_t>::value || detail::is_utf32_to_utf16_view<view_t>::value)
         return detail::copy_encode(std::forward<View>(v), std::move(out));
     else
     {
@@ -821,10 +906,13 @@ C to_container(View&& v)
     using view_t = remove_cvref_t<View>;
     C c;
     if constexpr (is_resizable_contiguous<C>::value && !composition_of<view_t>::value &&
-                  (is_utf8_view<view_t>::value || is_utf32_to_utf8_view<view_t>::value))
+                  (is_utf8_view<view_t>::value || is_utf32_to_utf8_view<view_t>::value ||
+                   is_utf16_view<view_t>::value || is_utf32_to_utf16_view<view_t>::value))
     {
-        constexpr bool decoding = is_utf8_view<view_t>::value;
-        using element_t = std::conditional_t<decoding, char32_t, unsigned char>;
+        constexpr bool from_utf16 = is_utf16_view<view_t>::value;
+        constexpr bool decoding = is_utf8_view<view_t>::value || from_utf16;
+        constexpr bool to_utf16 = is_utf32_to_utf16_view<view_t>::value;
+        using element_t = typename bulk_units<view_t>::unit;
         using base_t = decltype(std::declval<View>().base());
         if constexpr (is_direct_output_v<element_t, typename C::value_type*> &&
                       has_contiguous_path_v<View, base_t> && can_take_base_v<View>)
@@ -832,35 +920,50 @@ C to_container(View&& v)
             auto const base = v.base();
             auto const* const first = rng::lib::data(base);
             std::size_t const n = static_cast<std::size_t>(rng::lib::size(base));
+            auto const into = [](auto&& w, auto& sink) {
+                if constexpr (decoding)
+                    decode_into(std::forward<decltype(w)>(w), sink);
+                else
+                    encode_into(std::forward<decltype(w)>(w), sink);
+            };
             if constexpr (decoding)
             {
                 // One element at most per code unit.
                 fill_container<element_t>(
                     c, std::forward<View>(v), n,
                     [&] {
-                        return expected_size(
-                            byte_data(base), n, [](unsigned char u) { return utf8_rules::begins_element(u); },
-                            [](auto& p, auto end) {
-                            decode_next(p, end);
-                            return std::size_t(1);
-                        });
+                        if constexpr (from_utf16)
+                            return expected_size(
+                                first, n, [](auto u) { return utf16_rules::begins_element(u); },
+                                [](auto& p, auto end) {
+                                decode_next16(p, end);
+                                return std::size_t(1);
+                            });
+                        else
+                            return expected_size(
+                                byte_data(base), n, [](unsigned char u) { return utf8_rules::begins_element(u); },
+                                [](auto& p, auto end) {
+                                decode_next(p, end);
+                                return std::size_t(1);
+                            });
                     },
-                    [](auto&& w, auto& sink) { decode_into(std::forward<decltype(w)>(w), sink); });
+                    into);
             }
             else
             {
-                // Four code units at most per value (a replacement included).
+                // Four UTF-8 code units, or two UTF-16 ones, at most per value (a replacement
+                // included).
                 fill_container<element_t>(
-                    c, std::forward<View>(v), 4 * n,
+                    c, std::forward<View>(v), (to_utf16 ? 2 : 4) * n,
                     [&] {
                         return expected_size(first, n, [](auto) { return true; }, [](auto& p, auto) {
                             auto const value = *p++;
-                            return check_scalar(value) == error_kind{}
-                                       ? std::size_t(encode_word(static_cast<char32_t>(value)).length)
-                                       : std::size_t(3);
+                            char32_t const c =
+                                check_scalar(value) == error_kind{} ? static_cast<char32_t>(value) : U'\uFFFD';
+                            return std::size_t(to_utf16 ? encode_word16(c).length : encode_word(c).length);
                         });
                     },
-                    [](auto&& w, auto& sink) { encode_into(std::forward<decltype(w)>(w), sink); });
+                    into);
             }
             return c;
         }

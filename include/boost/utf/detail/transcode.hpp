@@ -114,6 +114,9 @@ std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexce
 struct utf8_writer
 {
     static constexpr std::size_t max_units = 4;
+    // An encoding view checks each value it is given: a replacement that is not a scalar value
+    // goes to its policy.
+    static constexpr bool encodes = true;
     using unit = unsigned char;
 
     template<class O>
@@ -140,11 +143,26 @@ struct utf8_writer
 struct utf16_writer
 {
     static constexpr std::size_t max_units = 2;
+    static constexpr bool encodes = true;
 
     template<class O>
     BOOST_FORCEINLINE static void write(char32_t c, O*& o) noexcept
     {
         write_word16(c, o);
+    }
+};
+
+// A decoding view alone (utf16_view): the code points as they are, a replacement included,
+// whatever its value, since no encoding view checks it.
+struct code_point_writer
+{
+    static constexpr std::size_t max_units = 1;
+    static constexpr bool encodes = false;
+
+    template<class O>
+    BOOST_FORCEINLINE static void write(char32_t c, O*& o) noexcept
+    {
+        *o++ = c;
     }
 };
 
@@ -180,9 +198,9 @@ BOOST_NOINLINE error_outcome<O> transcode_error(decoded const d, std::size_t at,
     sink.sync(o);
     char32_t c = decoding_replacement(inner, d, step_length<PerCodeUnit>(d), at);
     bool const counted = c != no_replacement;
-    if (counted)
+    if constexpr (Writer::encodes)
     {
-        error_kind const kind = check_scalar(c);
+        error_kind const kind = counted ? check_scalar(c) : error_kind{};
         if (kind != error_kind{})
         {
             // The inner view's element `index` is not a scalar value: the outer view's error.
@@ -288,9 +306,10 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 continue;
             }
         }
-        if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf16_writer>::value)
+        if constexpr (std::is_same<Rules, utf16_rules>::value && !std::is_same<Writer, utf8_writer>::value)
         {
-            // UTF-16 to UTF-16: a code unit that is not a surrogate is a whole element, copied.
+            // UTF-16 to UTF-16, or to code points: a code unit that is not a surrogate is a whole
+            // element, copied.
             std::uint32_t const u = to_unit16(*p);
             if (BOOST_LIKELY(!is_surrogate16(u)))
             {
@@ -493,6 +512,51 @@ void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& 
         }
     }
     transcode_contiguous<utf16_rules, utf8_writer, PerCodeUnit>(first, last, inner, outer, sink);
+}
+
+// ---- UTF-16 decoding alone ----------------------------------------------------------------------
+
+// utf16_view alone, into a sink of code points: what the level's UTF-16 kernel proves well-formed
+// it widens straight into the sink; where it stops, the rules take a block, with the policy.
+// `policy` is the view's; no encoding view checks what it returns.
+template<bool PerCodeUnit, class T, class Policy, class Sink>
+void utf16_decode_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
+{
+    static_assert(std::is_same<decltype(sink.reserve(1)), char32_t*>::value, "code points");
+    if constexpr (simd::has_utf16_kernels)
+    {
+        simd::utf16_kernel_set const& k16 = simd::active_utf16_kernels();
+        if (k16.width != 0)
+        {
+            T const* p = first;
+            std::size_t index = 0;
+            while (p != last)
+            {
+                std::size_t const left = static_cast<std::size_t>(last - p);
+                std::size_t stretch = transcode_chunk;
+                if (left >= k16.width)
+                {
+                    // At most one code point per code unit.
+                    std::size_t const room = left < Sink::max_reserve ? left : Sink::max_reserve;
+                    char32_t* const o = sink.reserve(room);
+                    simd::transcode_step const r = k16.widen(reinterpret_cast<std::uint16_t const*>(p), room, o);
+                    p += r.consumed;
+                    sink.commit(o + r.produced);
+                    if (r.resume == 0)
+                        continue;
+                    stretch = r.resume;
+                }
+                T const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
+                while (p < end)
+                {
+                    p = transcode_stretch<utf16_rules, code_point_writer, PerCodeUnit>(
+                        first, p, stretch_end<Sink>(p, end), last, index, policy, policy, sink);
+                }
+            }
+            return;
+        }
+    }
+    transcode_contiguous<utf16_rules, code_point_writer, PerCodeUnit>(first, last, policy, policy, sink);
 }
 
 // ---- sanitising -----------------------------------------------------------------------------------
