@@ -7,7 +7,7 @@
 
 // AVX2 kernels: block validation over 32 code units (see classify.hpp), decoding of multi-byte
 // text 32 code units at a time (see decode_tables.hpp; blocks of one- to three-byte sequences in
-// 16-bit lanes), encoding of all scalar values (16 code points at a time, see encode_tables.hpp),
+// 16-bit lanes, which also go straight to UTF-16: decode16), encoding of all scalar values (16 code points at a time, see encode_tables.hpp),
 // and code point validation. Every function is compiled for exactly this level (see target.hpp).
 
 #include <boost/utf/config.hpp>
