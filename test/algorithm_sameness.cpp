@@ -135,6 +135,40 @@ void compare_decode(Range const& bytes, Policy policy)
         check_same(by_view, by_to, "decode: to<std::u32string>");
 }
 
+// UTF-8 to UTF-16: the composition walked element by element against copy (through a pointer,
+// through a back_inserter) and to<>, which transcode without going through code points.
+template<class Range, class Policy>
+void compare_utf8_to_utf16(Range const& bytes, Policy policy)
+{
+    auto by_view = run<char16_t>(policy, [&](auto p, std::vector<char16_t>& out) {
+        // Up to the sentinel: forming end() of the composition decodes the first element again,
+        // and reports its error again (algorithm_transcode.cpp).
+        auto const v = bytes | utf::views::utf8(p) | utf::views::utf32_to_utf16;
+        for (auto it = v.begin(); it != boost::utf::detail::rng::default_sentinel; ++it)
+            out.push_back(*it);
+    });
+    auto by_inserter = run<char16_t>(policy, [&](auto p, std::vector<char16_t>& out) {
+        utf::copy(bytes | utf::views::utf8(p) | utf::views::utf32_to_utf16, std::back_inserter(out));
+    });
+    check_same(by_view, by_inserter, "utf8 | utf32_to_utf16: copy to a back_inserter");
+    auto by_pointer = run<char16_t>(policy, [&](auto p, std::vector<char16_t>& out) {
+        // Room for the worst case plus a guard zone that must stay untouched.
+        std::vector<char16_t> buffer(std::size(bytes) + 80, u'\xABCD');
+        char16_t* const end = utf::copy(bytes | utf::views::utf8(p) | utf::views::utf32_to_utf16, buffer.data());
+        for (char16_t const* q = end; q != buffer.data() + buffer.size(); ++q)
+            BOOST_TEST_REQUIRE(static_cast<std::uint32_t>(*q) == 0xABCDu);
+        out.assign(buffer.data(), end);
+    });
+    if (!by_view.threw)
+        check_same(by_view, by_pointer, "utf8 | utf32_to_utf16: copy to a pointer");
+    auto by_to = run<char16_t>(policy, [&](auto p, std::vector<char16_t>& out) {
+        auto const s = utf::to<std::u16string>(bytes | utf::views::utf8(p) | utf::views::utf32_to_utf16);
+        out.assign(s.begin(), s.end());
+    });
+    if (!by_view.threw)
+        check_same(by_view, by_to, "utf8 | utf32_to_utf16: to<std::u16string>");
+}
+
 template<class Range>
 void compare_decode_all_policies(Range const& bytes)
 {
@@ -813,11 +847,28 @@ BOOST_AUTO_TEST_CASE(well_formed_sequences_at_every_phase)
         }
 }
 
+// `text` transcoded to UTF-16 by copy from guarded input into exactly the room its output needs,
+// the guard right after both, and by to<>: each gives the view's output.
+void utf8_to_utf16_into_exact_room(std::string const& text)
+{
+    std::u16string expected;
+    for (char16_t c : text | utf::views::utf8 | utf::views::utf32_to_utf16)
+        expected.push_back(c);
+    guarded_array<char> const in_memory(text.size(), false);
+    std::string_view const in = guarded_copy(in_memory, text);
+    guarded_array<char16_t> const out(expected.size(), false);
+    char16_t* const end = utf::copy(in | utf::views::utf8 | utf::views::utf32_to_utf16, out.begin());
+    BOOST_TEST((end == out.end()));
+    BOOST_TEST((std::u16string_view(out.begin(), out.size()) == expected));
+    BOOST_TEST((utf::to<std::u16string>(in | utf::views::utf8 | utf::views::utf32_to_utf16) == expected));
+}
+
 namespace {
 
 // Text of `pattern` repeated, shifted by an ASCII prefix of 0 to 64 bytes so that a sequence
-// straddles every block end, cut at every length near a block's end, and decoded into exactly
-// the room the output needs; then each of `planted` at every offset up to `last_at`.
+// straddles every block end, cut at every length near a block's end, and decoded (to code points
+// and to UTF-16) into exactly the room the output needs; then each of `planted` at every offset
+// up to `last_at`.
 void check_blocks_of(char const* pattern, std::vector<std::string> const& planted, std::size_t last_at)
 {
     std::string body;
@@ -831,6 +882,8 @@ void check_blocks_of(char const* pattern, std::vector<std::string> const& plante
             {
                 compare_decode(text, test::recording_policy{});
                 decode_into_exact_room(text);
+                compare_utf8_to_utf16(text, test::recording_policy{});
+                utf8_to_utf16_into_exact_room(text);
             }
         }
     for (std::string const& plant : planted)
@@ -842,6 +895,8 @@ void check_blocks_of(char const* pattern, std::vector<std::string> const& plante
             {
                 compare_decode(s, test::recording_policy{});
                 compare_decode(s, test::per_unit_recording_policy{});
+                compare_utf8_to_utf16(s, test::recording_policy{});
+                compare_utf8_to_utf16(s, test::per_unit_recording_policy{});
             }
         }
 }

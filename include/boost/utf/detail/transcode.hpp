@@ -374,10 +374,12 @@ void transcode_contiguous(T const* const first, T const* const last, Inner& inne
 // into the target form: small enough to stay in the first-level cache.
 inline constexpr std::size_t transcode_buffer = 256;
 
-// UTF-8 to UTF-16. Where the level's UTF-8 decoding kernel proves a stretch well-formed, its code
-// points go through the buffer and are narrowed to UTF-16; where it stops, the rules take over
-// for the stretch it asks for (in chunks, so that the sink has room), with the policies, as
-// transcode_contiguous does.
+// UTF-8 to UTF-16. Where the level has a direct kernel (decode16), it writes the UTF-16 of the
+// blocks it takes straight into the sink; at a block it does not take, and without it, the
+// level's UTF-8 decoding kernel proves a stretch well-formed, and its code points go through the
+// buffer and are narrowed to UTF-16; where that one stops, the rules take over for the stretch it
+// asks for (in chunks, so that the sink has room), with the policies, as transcode_contiguous
+// does.
 template<bool PerCodeUnit, class Inner, class Outer, class Sink>
 void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char const* const last, Inner& inner,
                               Outer& outer, Sink& sink)
@@ -401,9 +403,24 @@ void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char co
                 if (left >= k.decode_width)
                 {
                     // `p` is where an element starts (or inside a subpart that a per-code-unit
-                    // policy steps through, which the kernel finds ill-formed at once). The
-                    // kernel writes at most one code point per byte.
-                    simd::transcode_step const r = k.decode(p, left < transcode_buffer ? left : transcode_buffer, buffer);
+                    // policy steps through, which the kernels find ill-formed at once). The
+                    // kernels write at most one code point, or code unit, per byte.
+                    if (k.decode16 != nullptr)
+                    {
+                        std::size_t const most = left < 2 * transcode_buffer ? left : 2 * transcode_buffer;
+                        out_t* const o = sink.reserve(most);
+                        simd::transcode_step const d = k.decode16(p, most, reinterpret_cast<std::uint16_t*>(o));
+                        sink.commit(o + d.produced);
+                        p += d.consumed;
+                        index += d.produced;
+                        // It goes on while it makes progress; once it stops at a block it does
+                        // not take, or takes nothing, the decoding kernel has the next stretch.
+                        // Either way at least a block is left.
+                        if (d.resume == 0 && d.consumed != 0)
+                            continue;
+                    }
+                    std::size_t const rest = static_cast<std::size_t>(last - p);
+                    simd::transcode_step const r = k.decode(p, rest < transcode_buffer ? rest : transcode_buffer, buffer);
                     p += r.consumed;
                     if (r.produced != 0)
                     {

@@ -7,7 +7,7 @@
 
 // AVX2 kernels: block validation over 32 code units (see classify.hpp), decoding of multi-byte
 // text 32 code units at a time (see decode_tables.hpp; blocks of one- to three-byte sequences in
-// 16-bit lanes), encoding of all scalar values (16 code points at a time, see encode_tables.hpp),
+// 16-bit lanes, which also go straight to UTF-16: decode16), encoding of all scalar values (16 code points at a time, see encode_tables.hpp),
 // and code point validation. Every function is compiled for exactly this level (see target.hpp).
 
 #include <boost/utf/config.hpp>
@@ -231,6 +231,7 @@ BOOST_UTF_AVX2_INLINE void decode_leads(decode_windows const& w, unsigned count1
     }
 }
 
+// The 32 bytes of an ASCII block as code points, or as UTF-16 code units.
 BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, char32_t* o) noexcept
 {
     __m128i const lo = _mm256_castsi256_si128(cur);
@@ -240,6 +241,13 @@ BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, char32_t* o) noexcept
     _mm256_storeu_si256(out + 1, _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
     _mm256_storeu_si256(out + 2, _mm256_cvtepu8_epi32(hi));
     _mm256_storeu_si256(out + 3, _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
+}
+
+BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, std::uint16_t* o) noexcept
+{
+    __m256i* const out = reinterpret_cast<__m256i*>(o);
+    _mm256_storeu_si256(out, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(cur)));
+    _mm256_storeu_si256(out + 1, _mm256_cvtepu8_epi16(_mm256_extracti128_si256(cur, 1)));
 }
 
 // Decodes two windows of 16 bytes of the block `cur` at p, one per half of the vectors: the
@@ -332,22 +340,27 @@ BOOST_UTF_AVX2_INLINE lead_lanes gather_lead_lanes(__m256i even, __m256i odd, st
             {m0, m1, m2, m3}};
 }
 
-// Decodes the block `cur`, well-formed and without bytes from E0, whose leads are the set bits
-// of `leads`; `next` holds the block's bytes 1..32, and a lead at byte 31 ends with byte 32.
-// Writes exactly the code points it returns at o (16 to 32 of them).
-BOOST_UTF_AVX2_INLINE unsigned decode_two_byte_block(__m256i cur, __m256i next, std::uint32_t leads,
-                                                     char32_t* o) noexcept
+// The lanes of the leads of the block `cur`, well-formed and without bytes from E0, whose leads
+// are the set bits of `leads`; `next` holds the block's bytes 1..32, and a lead at byte 31 ends
+// with byte 32. Each group of eight positions has four leads or more: a continuation byte
+// follows a lead.
+BOOST_UTF_AVX2_INLINE lead_lanes two_byte_block_lanes(__m256i cur, __m256i next, std::uint32_t leads) noexcept
 {
     // Even positions from `cur`, odd ones from `next`; a lane's low byte is its position's byte.
-    lead_lanes const g = gather_lead_lanes(two_byte_lanes(cur, _mm256_srai_epi16(_mm256_slli_epi16(cur, 8), 15)),
-                                           two_byte_lanes(next, _mm256_srai_epi16(cur, 15)), leads);
+    return gather_lead_lanes(two_byte_lanes(cur, _mm256_srai_epi16(_mm256_slli_epi16(cur, 8), 15)),
+                             two_byte_lanes(next, _mm256_srai_epi16(cur, 15)), leads);
+}
+
+// Writes exactly the code points of a two-byte block's lanes `g` at o (16 to 32 of them), as
+// code points or as UTF-16 code units; returns their count.
+BOOST_UTF_AVX2_INLINE unsigned store_two_byte_block(lead_lanes const& g, char32_t* o) noexcept
+{
     __m256i const a = g.a, b = g.b;
     unsigned const m0 = g.masks[0], m1 = g.masks[1], m2 = g.masks[2], m3 = g.masks[3];
     __m256i const g0 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a));
     __m256i const g1 = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(b));
     __m256i const g2 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(a, 1));
     __m256i const g3 = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(b, 1));
-    // Each group of eight positions has four leads or more: a continuation byte follows a lead.
     unsigned const c0 = bit_positions.count[m0], c1 = bit_positions.count[m1];
     unsigned const c2 = bit_positions.count[m2], c3 = bit_positions.count[m3];
     unsigned const s2 = c0 + c1, count = s2 + c2 + c3;
@@ -364,6 +377,29 @@ BOOST_UTF_AVX2_INLINE unsigned decode_two_byte_block(__m256i cur, __m256i next, 
     __m256i const from3 = _mm256_permutevar8x32_epi32(g3, t);
     __m256i const last = _mm256_blendv_epi8(from2, from3, _mm256_cmpgt_epi32(t, _mm256_set1_epi32(7)));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + count - 8), last);
+    return count;
+}
+
+BOOST_UTF_AVX2_INLINE unsigned store_two_byte_block(lead_lanes const& g, std::uint16_t* o) noexcept
+{
+    __m128i const g0 = _mm256_castsi256_si128(g.a), g1 = _mm256_castsi256_si128(g.b);
+    __m128i const g2 = _mm256_extracti128_si256(g.a, 1), g3 = _mm256_extracti128_si256(g.b, 1);
+    unsigned const c0 = bit_positions.count[g.masks[0]], c1 = bit_positions.count[g.masks[1]];
+    unsigned const c2 = bit_positions.count[g.masks[2]], c3 = bit_positions.count[g.masks[3]];
+    unsigned const s2 = c0 + c1, count = s2 + c2 + c3;
+    // As for code points: each store's lanes past its group's count are overwritten by the next
+    // store, and group 2's store ends at s2 + 8, not past `count` (c2 + c3 >= 8).
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), g0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + c0), g1);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + s2), g2);
+    // The last eight: lane k is group 3's lane k + c3 - 8 where that is not negative, else group
+    // 2's lane k + c2 + c3 - 8 (below c2). A byte index below 0 has bit 7 set, which both makes
+    // the shuffle of group 3 give 0 and picks group 2 in the blend.
+    __m128i const bytes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i const index3 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(c3) - 8))));
+    __m128i const index2 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(c2 + c3) - 8))));
+    __m128i const last = _mm_blendv_epi8(_mm_shuffle_epi8(g3, index3), _mm_shuffle_epi8(g2, index2), index3);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + count - 8), last);
     return count;
 }
 
@@ -392,11 +428,24 @@ BOOST_UTF_AVX2_INLINE __m256i three_byte_lanes(__m256i x, __m256i third) noexcep
     return _mm256_blendv_epi8(one, multi, _mm256_srai_epi16(_mm256_slli_epi16(x, 8), 15));
 }
 
+// Eight code points below 10000, in 16-bit lanes, at o: as code points or as UTF-16 code units.
+BOOST_UTF_AVX2_INLINE void store_eight(__m128i v, char32_t* o) noexcept
+{
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_cvtepu16_epi32(v));
+}
+
+BOOST_UTF_AVX2_INLINE void store_eight(__m128i v, std::uint16_t* o) noexcept
+{
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+}
+
 // Decodes the leads of the block at p (its bytes `cur`), well-formed and without bytes from F0,
 // that are the set bits of `leads`, whose sequences all end inside the block: at least eight.
-// Reads p[0, 34). Writes exactly the code points it returns at o.
+// Reads p[0, 34). Writes exactly the code points it returns at o, as code points or as UTF-16
+// code units (one per code point, all below 10000).
+template<class Out>
 BOOST_UTF_AVX2_INLINE unsigned decode_three_byte_block(unsigned char const* p, __m256i cur, std::uint32_t leads,
-                                                       char32_t* o) noexcept
+                                                       Out* o) noexcept
 {
     __m256i const next = load(p + 1);
     __m256i const after = load(p + 2);
@@ -421,8 +470,7 @@ BOOST_UTF_AVX2_INLINE unsigned decode_three_byte_block(unsigned char const* p, _
     for (unsigned k = 0; k < 32; k += 8)
     {
         unsigned const at = k < last ? k : last;
-        __m128i const v = _mm_loadu_si128(reinterpret_cast<__m128i const*>(buffer + at));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + at), _mm256_cvtepu16_epi32(v));
+        store_eight(_mm_loadu_si128(reinterpret_cast<__m128i const*>(buffer + at)), o + at);
     }
     return count;
 }
@@ -431,12 +479,21 @@ BOOST_UTF_AVX2_INLINE unsigned decode_three_byte_block(unsigned char const* p, _
 // vectors: the elements that start in the first 13 bytes (at least four, since none is longer
 // than four bytes, and wholly inside), then those that start in the 13 bytes after them, which
 // still lie inside the 32. A block of one- and two-byte sequences alone is decoded whole instead
-// (decode_two_byte_block), and one of one- to three-byte sequences up to its last lead whose
+// (two_byte_block_lanes), and one of one- to three-byte sequences up to its last lead whose
 // sequence ends inside it (decode_three_byte_block), when two more bytes can be read. A step
 // that finds an error at byte e decodes only elements that start before e - 3 (they end before
 // e), in windows that have four; then the scalar rules take the bytes up to e.
-BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
+//
+// Written once for both outputs: code points (decode), and UTF-16 code units (decode16), which
+// takes only the blocks whose code points are all below 10000 (ASCII, two-byte and three-byte
+// blocks: one code unit per code point) and stops, with `resume` set to the block's width, at
+// any other block (one with an error or a four-byte sequence), which the caller decodes; it
+// stops with `resume` 0 when fewer than a block and the two bytes after it are left, at a block
+// that needs them.
+template<class Out>
+BOOST_UTF_AVX2_INLINE transcode_step decode_blocks(unsigned char const* p, std::size_t n, Out* o) noexcept
 {
+    constexpr bool code_points = sizeof(Out) == 4;
     std::size_t i = 0, produced = 0;
     while (n - i >= decode_width)
     {
@@ -453,16 +510,21 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
         std::uint32_t const starts = non_continuations(cur);
         // A lead at 32 stands for the end of the block.
         std::uint64_t const leads = starts | (std::uint64_t(1) << 32);
-        unsigned made;
         // The next step's start depends on the leads alone, not on the validation, which the
         // processor then need not wait for.
         if (BOOST_UNLIKELY(errors != 0))
         {
-            unsigned const error = static_cast<unsigned>(_tzcnt_u32(errors));
-            if (error < 7)
-                return {i, produced, error + std::size_t(1)};
-            unsigned const used = decode_windows_of(p + i, cur, leads, error - 3, error, o + produced, made);
-            return {i + used, produced + made, error + std::size_t(1) - used};
+            if constexpr (code_points)
+            {
+                unsigned const error = static_cast<unsigned>(_tzcnt_u32(errors));
+                if (error < 7)
+                    return {i, produced, error + std::size_t(1)};
+                unsigned made;
+                unsigned const used = decode_windows_of(p + i, cur, leads, error - 3, error, o + produced, made);
+                return {i + used, produced + made, error + std::size_t(1) - used};
+            }
+            else
+                return {i, produced, decode_width};
         }
         if (_mm256_testz_si256(_mm256_subs_epu8(cur, _mm256_set1_epi8(char(0xDF))), _mm256_set1_epi8(char(0xFF))))
         {
@@ -477,7 +539,7 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
                 ((straddle ^ 1u) | (static_cast<unsigned>(lead_rules[p[i + decode_width - 1]].length == 2) &
                                     static_cast<unsigned>(is_continuation(p[i + decode_width])))) != 0)
             {
-                produced += decode_two_byte_block(cur, load(p + i + 1), starts, o + produced);
+                produced += store_two_byte_block(two_byte_block_lanes(cur, load(p + i + 1), starts), o + produced);
                 i += decode_width + straddle;
                 continue;
             }
@@ -494,10 +556,31 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t 
             i += cut;
             continue;
         }
-        i += decode_windows_of(p + i, cur, leads, 29, 32, o + produced, made);
-        produced += made;
+        if constexpr (code_points)
+        {
+            unsigned made;
+            i += decode_windows_of(p + i, cur, leads, 29, 32, o + produced, made);
+            produced += made;
+        }
+        else
+        {
+            // With two bytes past the block, every block below F0 is taken above: this one has a
+            // four-byte sequence, which the caller decodes. Otherwise the block is at the input's
+            // end, which the caller decodes too, but then fewer bytes are left than a step needs.
+            return {i, produced, n - i >= decode_width + 2 ? decode_width : 0};
+        }
     }
     return {i, produced, 0};
+}
+
+BOOST_UTF_AVX2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
+{
+    return decode_blocks(p, n, o);
+}
+
+BOOST_UTF_AVX2_KERNEL transcode_step decode16(unsigned char const* p, std::size_t n, std::uint16_t* o) noexcept
+{
+    return decode_blocks(p, n, o);
 }
 
 // ---- encoding --------------------------------------------------------------------------------

@@ -21,6 +21,13 @@
 //                             bytes are left and what it reads is well-formed (at a block with an
 //                             error it may still decode the elements before the error), writing
 //                             only the code points it returns (transcode_step, step.hpp)
+//   decode16(p, n, o)         as decode, writing UTF-16 code units, but only from blocks whose
+//                             code points are all below 10000 (one code unit each: `produced`
+//                             counts both); it stops with `resume` = decode_width at any other
+//                             block (an error, a four-byte sequence), which the caller decodes
+//                             with `decode`, and with `resume` 0 when too few bytes are left for
+//                             its next block. A level without it has a null pointer (the caller
+//                             decodes everything with `decode`)
 //   encode(p, n, o)           likewise from code points (32 bits) to UTF-8, at most 4 bytes each
 //   valid_code_points(p, n)   values from p, a multiple of code_point_width (at most n), that are
 //                             all scalar values
@@ -52,6 +59,7 @@ inline namespace BOOST_UTF_ISA_NAMESPACE {
 
 using valid_prefix_kernel = std::size_t(unsigned char const*, std::size_t) noexcept;
 using decode_kernel = transcode_step(unsigned char const*, std::size_t, char32_t*) noexcept;
+using decode16_kernel = transcode_step(unsigned char const*, std::size_t, std::uint16_t*) noexcept;
 using encode_kernel = transcode_step(std::uint32_t const*, std::size_t, unsigned char*) noexcept;
 using valid_code_points_kernel = std::size_t(std::uint32_t const*, std::size_t) noexcept;
 
@@ -66,25 +74,28 @@ struct kernel_set
     std::size_t code_point_width;
     valid_prefix_kernel* valid_prefix;
     decode_kernel* decode;
+    decode16_kernel* decode16;
     encode_kernel* encode;
     valid_code_points_kernel* valid_code_points;
 };
 
-#define BOOST_UTF_KERNEL_SET(ns)                                                                   \
+// `decode16` is the set's direct UTF-16 kernel, or nullptr: it is optional.
+#define BOOST_UTF_KERNEL_SET(ns, decode16)                                                         \
     kernel_set                                                                                     \
     {                                                                                              \
         simd_level::ns, ns::validate_width, ns::decode_width, ns::encode_width, ns::code_point_width, \
-            &ns::valid_prefix, &ns::decode, &ns::encode, &ns::valid_code_points                    \
+            &ns::valid_prefix, &ns::decode, decode16, &ns::encode, &ns::valid_code_points          \
     }
 
-// Indexed by simd_level.
+// Indexed by simd_level. Only AVX2 decodes straight to UTF-16; the AVX-512 levels keep their own
+// decode kernel and narrow its code points.
 inline constexpr kernel_set kernel_sets[] = {
-    kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr},
+    kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
-    BOOST_UTF_KERNEL_SET(sse),
-    BOOST_UTF_KERNEL_SET(avx2),
-    BOOST_UTF_KERNEL_SET(avx512bw),
-    BOOST_UTF_KERNEL_SET(avx512vbmi2),
+    BOOST_UTF_KERNEL_SET(sse, nullptr),
+    BOOST_UTF_KERNEL_SET(avx2, &avx2::decode16),
+    BOOST_UTF_KERNEL_SET(avx512bw, nullptr),
+    BOOST_UTF_KERNEL_SET(avx512vbmi2, nullptr),
 #endif
 };
 
@@ -92,13 +103,18 @@ inline constexpr kernel_set kernel_sets[] = {
 
 inline constexpr bool has_kernels = sizeof(kernel_sets) / sizeof(kernel_sets[0]) > 1;
 
-// Listing a set above checks that it has every kernel, of the right type; this checks the order
-// and the widths. A decoding or validating block holds at least one whole sequence.
+// Listing a set above checks that it has every kernel, of the right type (decode16 may be null);
+// this checks the order and the widths. A decoding or validating block holds at least one whole sequence.
 constexpr bool kernel_sets_are_complete() noexcept
 {
     for (kernel_set const& k : kernel_sets)
+    {
         if (k.level != simd_level::scalar && (k.validate_width < 4 || k.decode_width < 4))
             return false;
+        // The direct UTF-16 kernel needs the decode kernel of its set to fall back on.
+        if (k.decode16 != nullptr && k.decode == nullptr)
+            return false;
+    }
     return one_set_per_level(kernel_sets, [](kernel_set const& k) {
         return std::array<std::size_t, 4>{k.validate_width, k.decode_width, k.encode_width, k.code_point_width};
     });
