@@ -16,6 +16,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "guarded_memory.hpp"
+#include "test_support.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -432,6 +433,39 @@ BOOST_AUTO_TEST_CASE(short_input_with_an_error_at_every_position)
                         for (std::u16string const& e : utf16_errors)
                             under_each_policy([&](auto p) { check_short16(std::u16string(s16).insert(at, e), p); });
                     }
+                }
+            }
+        }
+    }
+}
+
+// The last one to three code units of a UTF-8 input, which the transcoder decodes from a copy
+// followed by zero bytes (detail/transcode.hpp, decode_near_end): every combination of bytes that
+// matter to the rules (ASCII, continuation bytes at the edges of each lead's second-byte range,
+// leads of every length, bytes that never occur), after nothing, after ASCII and after a
+// two-byte letter, so that the tail starts at every position of a short input's last word.
+BOOST_AUTO_TEST_CASE(every_utf8_tail_of_up_to_three_code_units)
+{
+    unsigned char const bytes[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1,
+                                   0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF3, 0xF4, 0xF5, 0xFF};
+    std::string const before[] = {"", "abcd", "\xC3\xA9"};
+    for (std::size_t n = 1; n <= 3; ++n)
+    {
+        std::size_t combinations = 1;
+        for (std::size_t i = 0; i < n; ++i)
+            combinations *= std::size(bytes);
+        for (std::size_t c = 0; c < combinations; ++c)
+        {
+            std::string tail;
+            for (std::size_t i = 0, rest = c; i < n; ++i, rest /= std::size(bytes))
+                tail += static_cast<char>(bytes[rest % std::size(bytes)]);
+            for (std::string const& b : before)
+            {
+                std::string const in = b + tail;
+                BOOST_TEST_CONTEXT("tail " << test::hex(tail) << " after " << b.size() << " bytes")
+                {
+                    check_short8(in, logging_policy{});
+                    check_short8(in, logging_per_unit_policy{});
                 }
             }
         }

@@ -215,6 +215,45 @@ BOOST_NOINLINE error_outcome<O> transcode_error(decoded const d, std::size_t at,
 
 // ---- direct transcoding -------------------------------------------------------------------------
 
+// ---- the element at hand --------------------------------------------------------------------------
+
+// Code units that decode_next needs left to read a sequence ahead, with no test of the end per code
+// unit.
+inline constexpr std::size_t utf8_look_ahead = 4;
+
+// The UTF-8 element at `p` (p != last) when fewer than utf8_look_ahead code units are left, as
+// decode_next gives it: decoded from a copy of what is left followed by zero bytes, so that it
+// takes decode_next's look-ahead path (as the rest of the input does) rather than its test of the
+// end at every code unit, which short inputs take for one element in two or three. A zero byte is
+// not a continuation byte, so it ends a subpart exactly as the end of the input does (`truncated`,
+// with the same length), and no element reaches into the zeros. The copy takes the first, middle
+// and last code unit left, which are all of them (one to three), without a branch on how many.
+template<class T>
+BOOST_FORCEINLINE decoded decode_near_end(T const*& p, T const* const last) noexcept
+{
+    std::size_t const rest = static_cast<std::size_t>(last - p);
+    unsigned char tail[2 * utf8_look_ahead] = {};
+    tail[0] = to_byte(p[0]);
+    tail[rest >> 1] = to_byte(p[rest >> 1]);
+    tail[rest - 1] = to_byte(p[rest - 1]);
+    unsigned char const* q = tail;
+    decoded const d = decode_next(q, tail + sizeof tail);
+    p += q - tail;
+    return d;
+}
+
+// The element at `p` (p != last) by `Rules`, leaving `p` past it.
+template<class Rules, class T>
+BOOST_FORCEINLINE decoded next_in_stretch(T const*& p, T const* const last) noexcept
+{
+    if constexpr (std::is_same<Rules, utf8_rules>::value)
+    {
+        if (static_cast<std::size_t>(last - p) < utf8_look_ahead)
+            return decode_near_end(p, last);
+    }
+    return Rules::next(p, last);
+}
+
 // Code units the scalar rules take between two flushes of the sink, and between two tries of the
 // kernels.
 inline constexpr std::size_t transcode_chunk = 64;
@@ -263,21 +302,26 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 }
                 continue;
             }
+            // Below 800 there is no surrogate, so a two-unit form is written after one test of
+            // the value, as many letters of alphabetic scripts are; the surrogate test is left to
+            // the three-unit forms. Both take the form from encode_word.
+            if (u < utf8_rules::unchecked_below)
+            {
+                encoded_word const w = encode_word(u);
+                o[0] = static_cast<out_t>(static_cast<unsigned char>(w.units));
+                o[1] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 8));
+                o += 2;
+                ++p;
+                ++count;
+                continue;
+            }
             if (BOOST_LIKELY(!is_surrogate16(u)))
             {
-                if (u < 0x800u)
-                {
-                    o[0] = static_cast<out_t>(0xC0u | (u >> 6));
-                    o[1] = static_cast<out_t>(0x80u | (u & 0x3Fu));
-                    o += 2;
-                }
-                else
-                {
-                    o[0] = static_cast<out_t>(0xE0u | (u >> 12));
-                    o[1] = static_cast<out_t>(0x80u | ((u >> 6) & 0x3Fu));
-                    o[2] = static_cast<out_t>(0x80u | (u & 0x3Fu));
-                    o += 3;
-                }
+                encoded_word const w = encode_word(u);
+                o[0] = static_cast<out_t>(static_cast<unsigned char>(w.units));
+                o[1] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 8));
+                o[2] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 16));
+                o += 3;
                 ++p;
                 ++count;
                 continue;
@@ -320,7 +364,7 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
             }
         }
         T const* const at = p;
-        decoded const d = Rules::next(p, last);
+        decoded const d = next_in_stretch<Rules>(p, last);
         if (BOOST_LIKELY(d.ok()))
         {
             Writer::write(d.value, o);
