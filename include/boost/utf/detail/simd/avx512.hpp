@@ -98,9 +98,13 @@ BOOST_UTF_AVX512BW_INLINE std::uint64_t block_error_bits(unsigned char const* p)
 {
     __m512i const cur = load(p);
     if (_mm512_movepi8_mask(cur) == 0)
+    {
+        if (p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0) // the usual case, tested as cheaply
+            return 0;
         return static_cast<std::uint64_t>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
                static_cast<std::uint64_t>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 |
                static_cast<std::uint64_t>(p[-1] >= 0xF0) << 2;
+    }
     return error_mask(cur, load(p - 1), load(p - 2), load(p - 3));
 }
 
