@@ -355,6 +355,41 @@ BOOST_AUTO_TEST_CASE(element_index_after_many_errors)
     }
 }
 
+// Errors close together, so that several fall in one step of the validating kernel (64 bytes at
+// every level): after the first, the sanitiser finds the others from the flags the kernel worked
+// out for that step, and the next step's kernel call begins where those flags end. Two or three
+// errors with 0 to 9 bytes of text between them, the first at every offset of a step, in ASCII
+// and in multi-byte text (where an error inserted inside a sequence makes more).
+BOOST_AUTO_TEST_CASE(errors_close_together_in_one_kernel_step)
+{
+    std::string const backgrounds[] = {std::string(160, 'x'), utf8_of(text) + utf8_of(text)};
+    for (std::string const& background : backgrounds)
+        for (std::size_t gap : {0, 1, 3, 9})
+            for (std::size_t count : {2, 3})
+                for (std::size_t at = 0; at <= 66; ++at)
+                {
+                    std::string in = background;
+                    for (std::size_t j = 0, pos = at; j < count; ++j)
+                    {
+                        std::string const& e = utf8_errors[(at + 3 * j) % 8];
+                        in.insert(pos, e);
+                        pos += e.size() + gap;
+                    }
+                    BOOST_TEST_CONTEXT(count << " errors " << gap << " bytes apart from " << at << " in "
+                                             << (background[0] == 'x' ? "ASCII" : "text"))
+                    {
+                        auto const sanitized = [&](auto ip, auto op) {
+                            return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op);
+                        };
+                        check_composition<char>(sanitized, logging_policy{}, U'x', static_cast<std::size_t>(-1),
+                                                "utf8 | utf32_to_utf8");
+                        if (at % 4 == 0)
+                            check_composition<char>(sanitized, logging_per_unit_policy{}, U'x',
+                                                    static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8, per code unit");
+                    }
+                }
+}
+
 // ---- short input ---------------------------------------------------------------------------------
 //
 // Below a kernel's block the bulk paths take the input by the rules alone, in one stretch when

@@ -32,6 +32,10 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(_MSC_VER) && !defined(__clang__)
+#  include <intrin.h>
+#endif
+
 namespace boost {
 namespace utf {
 namespace detail {
@@ -525,80 +529,166 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
 
 // ---- validation of a contiguous buffer ------------------------------------------------------------
 
+// Index of the lowest set bit of `m`, which is not 0.
+BOOST_FORCEINLINE unsigned lowest_set_bit64(std::uint64_t m) noexcept
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return static_cast<unsigned>(__builtin_ctzll(m));
+#elif defined(_MSC_VER)
+    unsigned long i;
+    if (_BitScanForward(&i, static_cast<unsigned long>(m)))
+        return static_cast<unsigned>(i);
+    _BitScanForward(&i, static_cast<unsigned long>(m >> 32));
+    return static_cast<unsigned>(i) + 32;
+#else
+    unsigned i = 0;
+    for (; (m & 1) == 0; m >>= 1)
+        ++i;
+    return i;
+#endif
+}
+
+// The maximal subparts of [first, last), found one after another: each search goes on from where
+// the caller resumes after the last subpart found. The kernel's flags for the step it stopped at
+// are kept, so that the errors after that one in the same step are found without the kernel
+// reading those bytes again: whether a byte flags depends only on it and the three bytes before
+// it, so the flags do not change when the search starts again further on.
+class utf8_error_scan
+{
+    unsigned char const* const last_;
+    simd::kernel_set const& kernels_ = simd::active_kernels();
+    // Bit i of flags_ is set exactly where byte base_ + i flags, for the bytes in [base_, known_)
+    // (at most validate_step of them); nothing is known from known_ on.
+    unsigned char const* base_ = nullptr;
+    unsigned char const* known_ = nullptr;
+    std::uint64_t flags_ = 0;
+    decoded error_{}; // the subpart next() last returned
+
+public:
+    explicit utf8_error_scan(unsigned char const* last) noexcept : last_(last) {}
+
+    // The first code unit of the first maximal subpart at or after `p`, or `last` when there is
+    // none. `p` is where the view goes on: an element boundary, or inside a subpart that a
+    // per-code-unit policy steps through; the bytes before it are the buffer's, readable, and
+    // each call's `p` is past the subpart the call before returned.
+    unsigned char const* next(unsigned char const* p) noexcept
+    {
+        unsigned char const* const last = last_;
+        if constexpr (simd::has_kernels)
+        {
+            simd::kernel_set const& k = kernels_;
+            std::size_t const w = k.validate_width;
+            if (w != 0 && static_cast<std::size_t>(last - p) >= w + 3)
+            {
+                // The kernel checks each byte against the three before it, read from memory, so
+                // it starts three bytes in, after whole elements, and sees the stream as one: any
+                // ill-formed subsequence flags a byte at or after the one where it starts, and
+                // none before.
+                unsigned char const* const start = p;
+                do
+                {
+                    unsigned char const* const at = p;
+                    if (decoded const d = decode_next(p, last); !d.ok())
+                    {
+                        error_ = d;
+                        return at;
+                    }
+                } while (p - start < 3);
+                for (;;)
+                {
+                    // The first byte at or after p that flags: from the flags kept, or from the
+                    // kernel, which goes on where they end.
+                    unsigned char const* block = p;
+                    std::uint64_t ahead = 0;
+                    if (p < known_ && p >= base_)
+                        ahead = flags_ >> static_cast<unsigned>(p - base_);
+                    if (ahead != 0)
+                        block = p + lowest_set_bit64(ahead);
+                    else
+                    {
+                        unsigned char const* const from = p < known_ ? known_ : p;
+                        std::size_t const left = static_cast<std::size_t>(last - from);
+                        block = from;
+                        if (left >= w)
+                        {
+                            simd::flagged_step const r = k.valid_prefix(from, left);
+                            base_ = from + r.at;
+                            // The blocks' width is a power of two.
+                            std::size_t const whole = (left & ~(w - 1)) - r.at;
+                            known_ = base_ + (whole < simd::validate_step ? whole : simd::validate_step);
+                            flags_ = r.flags;
+                            block = r.flags != 0 ? base_ + lowest_set_bit64(r.flags) : base_;
+                        }
+                    }
+                    // block is at the first byte that flags, or where the whole blocks end.
+                    // Restart at the element that contains the byte before it, or at it:
+                    // everything before that is well-formed, so the scalar rules find the first
+                    // error exactly, within a step or two of a flagged byte. Then the search goes
+                    // on from the next element boundary.
+                    p = block;
+                    for (int back = 1; back <= 3; ++back) // block is at least three bytes in
+                        if (!is_continuation(block[-back]))
+                        {
+                            p = block - back;
+                            break;
+                        }
+                    unsigned char const* const stop = static_cast<std::size_t>(last - block) > w ? block + w : last;
+                    while (p < stop)
+                    {
+                        unsigned char const* const at = p;
+                        if (decoded const d = decode_next(p, last); !d.ok())
+                        {
+                            error_ = d;
+                            return at;
+                        }
+                    }
+                    if (p == last)
+                        return last;
+                }
+            }
+        }
+        // The scalar rules, stepping over sixteen bytes at a time while they are all ASCII, which
+        // needs no other check; otherwise the elements that start among those sixteen go one by
+        // one. p stays at an element boundary throughout.
+        while (static_cast<std::size_t>(last - p) >= 16)
+        {
+            if ((non_ascii_bits8(p) | non_ascii_bits8(p + 8)) == 0)
+            {
+                p += 16;
+                continue;
+            }
+            unsigned char const* const stop = p + 16;
+            do
+            {
+                unsigned char const* const at = p;
+                if (decoded const d = decode_next(p, last); !d.ok())
+                {
+                    error_ = d;
+                    return at;
+                }
+            } while (p < stop);
+        }
+        while (p != last)
+        {
+            unsigned char const* const at = p;
+            if (decoded const d = decode_next(p, last); !d.ok())
+            {
+                error_ = d;
+                return at;
+            }
+        }
+        return last;
+    }
+
+    // The subpart at `bad`, what next() last returned (not `last`), as the rules decode it.
+    decoded error(unsigned char const*, unsigned char const*) const noexcept { return error_; }
+};
+
 // Offset of the first code unit of the first maximal subpart in [first, first + n), or `n` when
 // there is none.
 inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size_t const n) noexcept
 {
-    unsigned char const* const last = first + n;
-    unsigned char const* p = first;
-    if constexpr (simd::has_kernels)
-    {
-        simd::kernel_set const& k = simd::active_kernels();
-        std::size_t const w = k.validate_width;
-        if (w != 0 && n >= w + 3)
-        {
-            // The kernel checks each byte against the three before it, read from memory, so it
-            // starts three bytes in and sees the stream as one: any ill-formed subsequence flags
-            // a byte at or after the one where it starts, and none before.
-            for (int i = 0; i < 3; ++i)
-            {
-                unsigned char const* const at = p;
-                if (!decode_next(p, last).ok())
-                    return static_cast<std::size_t>(at - first);
-            }
-            for (;;)
-            {
-                if (static_cast<std::size_t>(last - p) >= w)
-                    p += k.valid_prefix(p, static_cast<std::size_t>(last - p));
-                // p is at the first byte a block flags, or where the whole blocks end. Restart at
-                // the element that contains the byte before it, or at it: everything before that
-                // is well-formed, so the scalar rules find the first error exactly, within a
-                // step or two of a flagged byte. Then the blocks go on from the next element
-                // boundary.
-                unsigned char const* const block = p;
-                for (int back = 1; back <= 3; ++back) // p is at least three bytes in
-                    if (!is_continuation(block[-back]))
-                    {
-                        p = block - back;
-                        break;
-                    }
-                unsigned char const* const stop = static_cast<std::size_t>(last - block) > w ? block + w : last;
-                while (p < stop)
-                {
-                    unsigned char const* const at = p;
-                    if (!decode_next(p, last).ok())
-                        return static_cast<std::size_t>(at - first);
-                }
-                if (p == last)
-                    return n;
-            }
-        }
-    }
-    // The scalar rules, stepping over sixteen bytes at a time while they are all ASCII, which
-    // needs no other check; otherwise the elements that start among those sixteen go one by one.
-    // p stays at an element boundary throughout.
-    while (static_cast<std::size_t>(last - p) >= 16)
-    {
-        if ((non_ascii_bits8(p) | non_ascii_bits8(p + 8)) == 0)
-        {
-            p += 16;
-            continue;
-        }
-        unsigned char const* const stop = p + 16;
-        do
-        {
-            unsigned char const* const at = p;
-            if (!decode_next(p, last).ok())
-                return static_cast<std::size_t>(at - first);
-        } while (p < stop);
-    }
-    while (p != last)
-    {
-        unsigned char const* const at = p;
-        if (!decode_next(p, last).ok())
-            return static_cast<std::size_t>(at - first);
-    }
-    return n;
+    return static_cast<std::size_t>(utf8_error_scan(first + n).next(first) - first);
 }
 
 // Index of the first value that is not a scalar value, or `n`.
@@ -752,8 +842,8 @@ void transcode_into(View&& v, Sink& sink)
         auto const* const last = first + rng::lib::size(source);
         if constexpr (traits::to_utf16)
             sanitize_contiguous<utf16_rules, utf16_writer, per_code_unit>(
-                first, last, [](auto const* p, std::size_t n) { return find_invalid_utf16(p, n); }, inner_policy,
-                outer_policy, sink);
+                first, last, utf16_error_scan<std::remove_cv_t<std::remove_pointer_t<decltype(first)>>>{last},
+                inner_policy, outer_policy, sink);
         else
             utf16_to_utf8_contiguous<per_code_unit>(first, last, inner_policy, outer_policy, sink);
     }
@@ -764,9 +854,8 @@ void transcode_into(View&& v, Sink& sink)
         if constexpr (traits::to_utf16)
             utf8_to_utf16_contiguous<per_code_unit>(first, last, inner_policy, outer_policy, sink);
         else
-            sanitize_contiguous<utf8_rules, utf8_writer, per_code_unit>(
-                first, last, [](unsigned char const* p, std::size_t n) { return find_invalid_utf8(p, n); },
-                inner_policy, outer_policy, sink);
+            sanitize_contiguous<utf8_rules, utf8_writer, per_code_unit>(first, last, utf8_error_scan(last),
+                                                                        inner_policy, outer_policy, sink);
     }
 }
 

@@ -653,15 +653,27 @@ struct lazy_element_count
 // validator's block, and AVX2's.
 inline constexpr std::size_t sanitize16_short = 32;
 
+// find_invalid_utf16 as sanitize_contiguous asks for it: the first code unit of the first
+// unpaired surrogate at or after `p`, or `last`.
+template<class T>
+struct utf16_error_scan
+{
+    T const* last;
+
+    T const* next(T const* p) const noexcept { return p + find_invalid_utf16(p, static_cast<std::size_t>(last - p)); }
+
+    // The subpart at `bad`, which next() returned.
+    static decoded error(T const* bad, T const* end) noexcept { return utf16_rules::next(bad, end); }
+};
+
 // The composition of a decoding view inside an encoding view of the same form: copies each
-// stretch that `find_invalid` (the validator, SIMD where there is one) proves well-formed, and
-// hands each ill-formed subpart to the policies. The element count the outer policy needs is
+// stretch that `scan` (the validator, SIMD where there is one; its next(p) is the first subpart
+// at or after p, or the end, and error() that subpart decoded) proves well-formed, and hands
+// each ill-formed subpart to the policies. The element count the outer policy needs is
 // only worked out when it is asked for (lazy_element_count), so that text with frequent errors
 // is not read a second time for a count that the usual policies never ask for.
-template<class Rules, class Writer, bool PerCodeUnit, class T, class FindInvalid, class Inner, class Outer,
-         class Sink>
-void sanitize_contiguous(T const* const first, T const* const last, FindInvalid find_invalid, Inner& inner,
-                         Outer& outer, Sink& sink)
+template<class Rules, class Writer, bool PerCodeUnit, class T, class Scan, class Inner, class Outer, class Sink>
+void sanitize_contiguous(T const* const first, T const* const last, Scan scan, Inner& inner, Outer& outer, Sink& sink)
 {
     using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
     static_assert(sizeof(out_t) == sizeof(T), "the same form, unit for unit");
@@ -679,7 +691,7 @@ void sanitize_contiguous(T const* const first, T const* const last, FindInvalid 
     lazy_element_count<Rules, T> count{first, 0, 0, 0, first};
     while (p != last)
     {
-        std::size_t const good = find_invalid(p, static_cast<std::size_t>(last - p));
+        std::size_t const good = static_cast<std::size_t>(scan.next(p) - p);
         for (std::size_t done = 0; done < good;)
         {
             std::size_t const piece = good - done < Sink::max_reserve ? good - done : Sink::max_reserve;
@@ -691,8 +703,7 @@ void sanitize_contiguous(T const* const first, T const* const last, FindInvalid 
         T const* const bad = p + good;
         if (bad == last)
             return;
-        p = bad;
-        decoded const d = Rules::next(p, last);
+        decoded const d = scan.error(bad, last);
         p = bad + step_length<PerCodeUnit>(d);
         count.bad = bad;
         error_outcome<out_t> const e = transcode_error<Writer, PerCodeUnit>(

@@ -66,10 +66,20 @@ BOOST_UTF_AVX2_INLINE __m256i block_errors(unsigned char const* p, __m256i cur) 
     return _mm256_xor_si256(e, expected);
 }
 
-// An ASCII block is valid unless a sequence before it wants continuation bytes.
+// An ASCII block is valid unless a sequence begun before it wants continuation bytes: the test
+// the loop over valid text makes, cheaper than pending_flags.
 BOOST_UTF_AVX2_INLINE bool nothing_pending(unsigned char const* p) noexcept
 {
     return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
+}
+
+// The bytes of an ASCII block that flag: only its first three can, each where a sequence begun
+// before the block wants a continuation byte there.
+BOOST_UTF_AVX2_INLINE std::uint32_t pending_flags(unsigned char const* p) noexcept
+{
+    return static_cast<std::uint32_t>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
+           static_cast<std::uint32_t>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 |
+           static_cast<std::uint32_t>(p[-1] >= 0xF0) << 2;
 }
 
 // Bit i set where byte i of a block flags an error, from its block_errors.
@@ -78,23 +88,22 @@ BOOST_UTF_AVX2_INLINE std::uint32_t error_bits(__m256i diff) noexcept
     return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(diff, _mm256_setzero_si256())));
 }
 
-// Returns the offset of the first byte that a block flags, or the bytes of the whole blocks
-// (a multiple of validate_width) when none does.
-BOOST_UTF_AVX2_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_t n) noexcept
+// The first step (two blocks) with a flagged byte, and its flags (flagged_step, step.hpp).
+BOOST_UTF_AVX2_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
     std::size_t i = 0;
-    // Two blocks a step and one branch on both; a step that fails finds its first flagged byte
-    // from the errors already worked out.
+    // Two blocks a step and one branch on both; a step that fails gives the flags already
+    // worked out.
     constexpr std::size_t w = validate_width;
+    static_assert(2 * w == validate_step, "two blocks a step");
     while (n - i >= 2 * w)
     {
         __m256i const lo = load(p + i);
         __m256i const hi = load(p + i + w);
         if (_mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0)
         {
-            // Only the first byte of an ASCII block can flag: it must continue a pending sequence.
             if (!nothing_pending(p + i))
-                return i;
+                return {i, pending_flags(p + i)};
         }
         else
         {
@@ -102,22 +111,18 @@ BOOST_UTF_AVX2_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size
             __m256i const d_hi = block_errors(p + i + w, hi);
             __m256i const diff = _mm256_or_si256(d_lo, d_hi);
             if (_mm256_testz_si256(diff, diff) == 0)
-            {
-                std::uint32_t const first = error_bits(d_lo);
-                return first != 0 ? i + _tzcnt_u32(first) : i + w + _tzcnt_u32(error_bits(d_hi));
-            }
+                return {i, error_bits(d_lo) | std::uint64_t(error_bits(d_hi)) << 32};
         }
         i += 2 * w;
     }
     if (n - i >= w)
     {
         __m256i const cur = load(p + i);
-        if (_mm256_movemask_epi8(cur) == 0)
-            return nothing_pending(p + i) ? i + w : i;
-        std::uint32_t const bits = error_bits(block_errors(p + i, cur));
-        return bits != 0 ? i + _tzcnt_u32(bits) : i + w;
+        std::uint32_t const flags =
+            _mm256_movemask_epi8(cur) == 0 ? pending_flags(p + i) : error_bits(block_errors(p + i, cur));
+        return flags != 0 ? flagged_step{i, flags} : flagged_step{i + w, 0};
     }
-    return i;
+    return {i, 0};
 }
 
 // ---- decoding multi-byte text (decode_tables.hpp) -----------------------------------------------

@@ -93,28 +93,33 @@ using avx2::encode;
 
 // Bit i set where byte i of the block at p flags an error, given the three bytes before it,
 // which must be readable: a sequence begun before p and not continued counts. In an ASCII block
-// only its first byte can flag.
+// only its first three bytes can flag, where such a sequence wants a continuation byte.
 BOOST_UTF_AVX512BW_INLINE std::uint64_t block_error_bits(unsigned char const* p) noexcept
 {
     __m512i const cur = load(p);
     if (_mm512_movepi8_mask(cur) == 0)
-        return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0 ? 0u : 1u;
+    {
+        if (p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0) // the usual case, tested as cheaply
+            return 0;
+        return static_cast<std::uint64_t>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
+               static_cast<std::uint64_t>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 |
+               static_cast<std::uint64_t>(p[-1] >= 0xF0) << 2;
+    }
     return error_mask(cur, load(p - 1), load(p - 2), load(p - 3));
 }
 
-// Returns the offset of the first byte that a block flags, or the bytes of the whole blocks
-// (a multiple of validate_width) when none does.
-BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_t n) noexcept
+// The first step (one block) with a flagged byte, and its flags (flagged_step, step.hpp).
+BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
+    static_assert(validate_width == validate_step, "one block a step");
     std::size_t i = 0;
     while (n - i >= validate_width)
     {
-        std::uint64_t const bits = block_error_bits(p + i);
-        if (bits != 0)
-            return i + count_trailing_zeros(bits);
+        if (std::uint64_t const flags = block_error_bits(p + i))
+            return {i, flags};
         i += validate_width;
     }
-    return i;
+    return {i, 0};
 }
 
 BOOST_UTF_AVX512BW_INLINE void widen_ascii(__m512i bytes, char32_t* o) noexcept

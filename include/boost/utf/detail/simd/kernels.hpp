@@ -10,13 +10,13 @@
 // an error and never calls a policy: it goes as far as it can prove the input well-formed and
 // leaves the rest to the scalar rules of detail/utf8.hpp, through the drivers in algorithm.hpp.
 //
-//   valid_prefix(p, n)        the offset from p of the first byte that flags an error, each byte
-//                             read with the three before it, in the whole blocks that fit in n;
-//                             when none does, the bytes of those blocks (a multiple of
-//                             validate_width). p[-3..-1] must be readable and checked by the
-//                             caller. A flagged byte is where the bytes before it stop being the
-//                             start of well-formed text, so the first error begins at it or in
-//                             the element, at most three bytes back, that it was to continue
+//   valid_prefix(p, n)        the first step of validate_step bytes, in the whole blocks that fit in
+//                             n, with a byte that flags an error, and the flags of all its bytes
+//                             (flagged_step, step.hpp); each byte is read with the three before
+//                             it. p[-3..-1] must be readable and checked by the caller. A flagged
+//                             byte is where the bytes before it stop being the start of
+//                             well-formed text, so the first error begins at it or in the
+//                             element, at most three bytes back, that it was to continue
 //   decode(p, n, o)           from p, where an element starts: decodes while at least decode_width
 //                             bytes are left and what it reads is well-formed (at a block with an
 //                             error it may still decode the elements before the error), writing
@@ -57,7 +57,7 @@ namespace detail {
 namespace simd {
 inline namespace BOOST_UTF_ISA_NAMESPACE {
 
-using valid_prefix_kernel = std::size_t(unsigned char const*, std::size_t) noexcept;
+using valid_prefix_kernel = flagged_step(unsigned char const*, std::size_t) noexcept;
 using decode_kernel = transcode_step(unsigned char const*, std::size_t, char32_t*) noexcept;
 using decode16_kernel = transcode_step(unsigned char const*, std::size_t, std::uint16_t*) noexcept;
 using encode_kernel = transcode_step(std::uint32_t const*, std::size_t, unsigned char*) noexcept;
@@ -115,6 +115,11 @@ constexpr bool kernel_sets_are_complete() noexcept
         if (k.decode16 != nullptr && k.decode == nullptr)
             return false;
     }
+    // The validating blocks are a power of two wide, and a step is whole blocks.
+    for (kernel_set const& k : kernel_sets)
+        if ((k.validate_width & (k.validate_width - 1)) != 0 || k.validate_width > validate_step ||
+            (k.validate_width != 0 && validate_step % k.validate_width != 0))
+            return false;
     return one_set_per_level(kernel_sets, [](kernel_set const& k) {
         return std::array<std::size_t, 4>{k.validate_width, k.decode_width, k.encode_width, k.code_point_width};
     });

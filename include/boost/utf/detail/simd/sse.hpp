@@ -75,10 +75,19 @@ BOOST_UTF_SSE_INLINE __m128i block_errors(unsigned char const* p, __m128i cur) n
     return _mm_xor_si128(e, expected);
 }
 
-// An ASCII block is valid unless a sequence before it wants continuation bytes.
+// An ASCII block is valid unless a sequence begun before it wants continuation bytes: the test
+// the loop over valid text makes, cheaper than pending_flags.
 BOOST_UTF_SSE_INLINE bool nothing_pending(unsigned char const* p) noexcept
 {
     return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
+}
+
+// The bytes of an ASCII block that flag: only its first three can, each where a sequence begun
+// before the block wants a continuation byte there.
+BOOST_UTF_SSE_INLINE unsigned pending_flags(unsigned char const* p) noexcept
+{
+    return static_cast<unsigned>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
+           static_cast<unsigned>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 | static_cast<unsigned>(p[-1] >= 0xF0) << 2;
 }
 
 // Bit i set where byte i of a block flags an error, from its block_errors.
@@ -87,22 +96,21 @@ BOOST_UTF_SSE_INLINE unsigned error_bits(__m128i diff) noexcept
     return ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128()))) & 0xFFFFu;
 }
 
-// Bit i set where byte i of the block at p (its code units `cur`) flags an error. In an ASCII
-// block only its first byte can: a sequence pending before it wants a continuation byte there.
+// Bit i set where byte i of the block at p (its code units `cur`) flags an error.
 BOOST_UTF_SSE_INLINE unsigned block_error_bits(unsigned char const* p, __m128i cur) noexcept
 {
     if (_mm_movemask_epi8(cur) == 0)
-        return nothing_pending(p) ? 0u : 1u;
+        return pending_flags(p);
     return error_bits(block_errors(p, cur));
 }
 
-// Returns the offset of the first byte that a block flags, or the bytes of the whole blocks
-// (a multiple of validate_width) when none does.
-BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_t n) noexcept
+// The first step (four blocks) with a flagged byte, and its flags (flagged_step, step.hpp).
+BOOST_UTF_SSE_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
+    static_assert(4 * validate_width == validate_step, "four blocks a step");
     std::size_t i = 0;
-    // Four blocks a step and one branch on all four; a step that fails finds its first flagged
-    // byte from the errors already worked out.
+    // Four blocks a step and one branch on all four; a step that fails gives the flags already
+    // worked out.
     constexpr std::size_t w = validate_width;
     while (n - i >= 4 * w)
     {
@@ -111,7 +119,7 @@ BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_
         if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(b0, b1), _mm_or_si128(b2, b3))) == 0)
         {
             if (!nothing_pending(q))
-                return i;
+                return {i, pending_flags(q)};
         }
         else
         {
@@ -119,23 +127,17 @@ BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(unsigned char const* p, std::size_
             __m128i const d2 = block_errors(q + 2 * w, b2), d3 = block_errors(q + 3 * w, b3);
             __m128i const diff = _mm_or_si128(_mm_or_si128(d0, d1), _mm_or_si128(d2, d3));
             if (_mm_testz_si128(diff, diff) == 0)
-            {
-                unsigned const first = error_bits(d0) | error_bits(d1) << 16;
-                if (first != 0)
-                    return i + lowest_set_bit(first);
-                return i + 2 * w + lowest_set_bit(error_bits(d2) | error_bits(d3) << 16);
-            }
+                return {i, (error_bits(d0) | error_bits(d1) << 16) |
+                               std::uint64_t(error_bits(d2) | error_bits(d3) << 16) << 32};
         }
         i += 4 * w;
     }
-    while (n - i >= w)
-    {
-        unsigned const bits = block_error_bits(p + i, load(p + i));
-        if (bits != 0)
-            return i + lowest_set_bit(bits);
-        i += w;
-    }
-    return i;
+    // The whole blocks left, fewer than four, are one step.
+    std::uint64_t flags = 0;
+    std::size_t j = i;
+    for (; n - j >= w; j += w)
+        flags |= std::uint64_t(block_error_bits(p + j, load(p + j))) << (j - i);
+    return flags != 0 ? flagged_step{i, flags} : flagged_step{j, 0};
 }
 
 // ---- decoding multi-byte text (decode_tables.hpp) -----------------------------------------------

@@ -6,6 +6,7 @@
 #define BOOST_UTF_DETAIL_SIMD_STEP_HPP
 
 #include <cstddef>
+#include <cstdint>
 
 namespace boost {
 namespace utf {
@@ -22,6 +23,21 @@ struct transcode_step
     std::size_t consumed;
     std::size_t produced;
     std::size_t resume;
+};
+
+// Bytes a validating kernel judges per step, at every level: the flags of one step fit in 64 bits.
+inline constexpr std::size_t validate_step = 64;
+
+// What a validating kernel found (valid_prefix, kernels.hpp): the first step with a byte that
+// flags an error begins `at` bytes in, and bit i of `flags` is set exactly where byte at + i
+// flags one, for every byte of that step: its validate_step bytes, or, at the end, the whole
+// blocks that are left. When no byte flags, `flags` is 0 and `at` is the bytes of the whole
+// blocks. Whether a byte flags depends on it and the three bytes before it alone, so the flags
+// of a step still hold after an error in it has been dealt with.
+struct flagged_step
+{
+    std::size_t at;
+    std::uint64_t flags;
 };
 
 } // namespace simd
