@@ -11,6 +11,7 @@
 // implementation is measured against.
 
 #include <cstddef>
+#include <cstdint>
 
 // Forced inline, so that the loop lives in the benchmark's placed kernel (see bench.cpp).
 #if defined(__GNUC__) || defined(__clang__)
@@ -141,6 +142,30 @@ BOOST_UTF_BENCH_INLINE char32_t* plain_decode16(char16_t const* p, char16_t cons
         }
         *out++ = 0xFFFD;
         ++p;
+    }
+    return out;
+}
+
+// Encodes the code points [p, end) as UTF-16 into `out`, U+FFFD for each value that is not a
+// scalar value (a surrogate, or above 10FFFF).
+BOOST_UTF_BENCH_INLINE char16_t* plain_encode16(char32_t const* p, char32_t const* end, char16_t* out)
+{
+    for (; p != end; ++p)
+    {
+        std::uint32_t const c = p[0];
+        if (c < 0x10000)
+        {
+            *out++ = static_cast<char16_t>((c & 0xF800) == 0xD800 ? 0xFFFD : c);
+            continue;
+        }
+        if (c <= 0x10FFFF)
+        {
+            out[0] = static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
+            out[1] = static_cast<char16_t>(0xDC00 + (c & 0x3FF));
+            out += 2;
+            continue;
+        }
+        *out++ = 0xFFFD;
     }
     return out;
 }

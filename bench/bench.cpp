@@ -369,6 +369,7 @@ using decoder16 = std::size_t (*)(std::u16string const&, char32_t*);
 using validator16 = bool (*)(std::u16string const&);
 using to_utf16 = std::size_t (*)(std::string const&, char16_t*);
 using to_utf8 = std::size_t (*)(std::u16string const&, unsigned char*);
+using encoder16 = std::size_t (*)(std::u32string const&, char16_t*);
 
 template<int Offset>
 BOOST_UTF_BENCH_PLACED std::size_t decode16_plain(std::u16string const& s, char32_t* out)
@@ -390,6 +391,28 @@ BOOST_UTF_BENCH_PLACED std::size_t decode16_view(std::u16string const& s, char32
 std::size_t decode16_bulk(std::u16string const& s, char32_t* out)
 {
     return static_cast<std::size_t>(utf::copy(std::u16string_view(s) | utf::views::utf16, out) - out);
+}
+
+template<int Offset>
+BOOST_UTF_BENCH_PLACED std::size_t encode16_plain(std::u32string const& s, char16_t* out)
+{
+    BOOST_UTF_BENCH_SKIP(Offset);
+    return static_cast<std::size_t>(plain_encode16(s.data(), s.data() + s.size(), out) - out);
+}
+
+std::size_t encode16_bulk(std::u32string const& s, char16_t* out)
+{
+    return static_cast<std::size_t>(utf::copy(std::u32string_view(s) | utf::views::utf32_to_utf16, out) - out);
+}
+
+std::size_t encode16_icu(std::u32string const& s, char16_t* out)
+{
+    int32_t length = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    u_strFromUTF32WithSub(reinterpret_cast<UChar*>(out), static_cast<int32_t>(s.size() * 2 + 64), &length,
+                          reinterpret_cast<UChar32 const*>(s.data()), static_cast<int32_t>(s.size()), 0xFFFD,
+                          nullptr, &status);
+    return static_cast<std::size_t>(length);
 }
 
 template<int Offset>
@@ -452,6 +475,12 @@ std::size_t decode16_bulk_at(std::u16string const& s, char32_t* out)
 {
     capped const c(L);
     return decode16_bulk(s, out);
+}
+template<utf::simd_level L>
+std::size_t encode16_bulk_at(std::u32string const& s, char16_t* out)
+{
+    capped const c(L);
+    return encode16_bulk(s, out);
 }
 template<utf::simd_level L>
 bool validate16_bulk_at(std::u16string const& s)
@@ -576,6 +605,12 @@ named<decoder16> const decoders16[] = {
     {"bulk", unplaced(decode16_bulk)},
     BOOST_UTF_BENCH_AT_LEVELS(decode16_bulk_at),
 };
+named<encoder16> const encoders16[] = {
+    {"plain", BOOST_UTF_BENCH_AT_OFFSETS(encode16_plain)},
+    {"bulk", unplaced(encode16_bulk)},
+    BOOST_UTF_BENCH_AT_LEVELS(encode16_bulk_at),
+    {"icu_from_utf32", unplaced(encode16_icu)},
+};
 named<validator16> const validators16[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(validate16_plain)},
     {"bulk", unplaced(validate16_bulk)},
@@ -620,6 +655,9 @@ void register_corpus(corpus_kind k)
     for (auto const& d : decoders16)
         if (runs_on(d, k))
             add("decode16/" + corpus + "/" + d.name, d.at, utf16_bytes, k, input_units, decode_output);
+    for (auto const& e : encoders16)
+        if (runs_on(e, k))
+            add("encode16/" + corpus + "/" + e.name, e.at, utf16_bytes, k, input_code_points, utf16_output);
     for (auto const& v : validators16)
         if (runs_on(v, k))
             add("validate16/" + corpus + "/" + v.name, v.at, utf16_bytes, k, input_units);
@@ -880,6 +918,11 @@ void check_corpus16(corpus_kind k)
             if (runs_on(v, k) && !p.f(x.units))
                 mismatch(("validate16/" + corpus + "/" + v.name).c_str());
     std::vector<char16_t> units(x.bytes.size() + 64);
+    for (auto const& e : encoders16)
+        for (auto const& p : e.at)
+            if (runs_on(e, k) && (p.f(x.code_points, units.data()) != x.units.size() ||
+                                  std::memcmp(units.data(), x.units.data(), x.units.size() * 2) != 0))
+                mismatch(("encode16/" + corpus + "/" + e.name).c_str());
     for (auto const& t : to_utf16s)
         for (auto const& p : t.at)
             if (runs_on(t, k) && (p.f(x.bytes, units.data()) != x.units.size() ||

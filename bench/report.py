@@ -14,7 +14,7 @@ operation with the median MB/s of every implementation on every corpus and its r
 plain loop of the same run, and one SVG bar chart (log scale) with the same medians. The plain,
 view and utfcpp_iterator kernels are timed at several code offsets (names ending in /offset):
 their figure is the median over the offsets, and --spreads writes the slowest and fastest
-offset's. The UTF-16 operations (decode16, validate16, utf8_to_utf16, utf16_to_utf8) get tables
+offset's. The UTF-16 operations (decode16, encode16, validate16, utf8_to_utf16, utf16_to_utf8) get tables
 of their own after the UTF-8 ones, not charts. The short-input rows (short_OPERATION/corpus/size/
 implementation) are left out of all that; --short tabulates them as nanoseconds per call.
 """
@@ -31,10 +31,10 @@ CORPORA = ["ascii", "latin", "cyrillic_greek", "cjk", "emoji", "mixed", "invalid
 # Code points of one length (ASCII is the one-unit case), then of random lengths: corpus.hpp.
 UNIFORM = ["ascii", "two_units", "three_units", "four_units", "one_or_two_units", "one_to_four_units"]
 OPERATIONS = ["decode", "validate", "encode"]
-# Throughput counts UTF-16 bytes for the first two and UTF-8 bytes for the transcodings (bench.cpp).
-UTF16_OPERATIONS = ["decode16", "validate16", "utf8_to_utf16", "utf16_to_utf8"]
-UNITS = {"decode16": "MB/s of UTF-16", "validate16": "MB/s of UTF-16", "utf8_to_utf16": "MB/s of UTF-8 read",
-         "utf16_to_utf8": "MB/s of UTF-8 written"}
+# Throughput counts UTF-16 bytes for the first three and UTF-8 bytes for the transcodings (bench.cpp).
+UTF16_OPERATIONS = ["decode16", "encode16", "validate16", "utf8_to_utf16", "utf16_to_utf8"]
+UNITS = {"decode16": "MB/s of UTF-16", "encode16": "MB/s of UTF-16 written", "validate16": "MB/s of UTF-16",
+         "utf8_to_utf16": "MB/s of UTF-8 read", "utf16_to_utf8": "MB/s of UTF-8 written"}
 COLOURS = ["#4d4d4d", "#1f77b4", "#d62728", "#2ca02c", "#98df8a", "#ff7f0e", "#9467bd", "#8c564b"]
 # One colour per implementation in every panel and chart, so that a reader matches bars by colour;
 # a library's functions share one (they never meet in one panel).
