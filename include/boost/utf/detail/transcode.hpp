@@ -425,8 +425,8 @@ inline constexpr std::size_t transcode_buffer = 256;
 // asks for (in chunks, so that the sink has room), with the policies, as transcode_contiguous
 // does.
 template<bool PerCodeUnit, class Inner, class Outer, class Sink>
-void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char const* const last, Inner& inner,
-                              Outer& outer, Sink& sink)
+BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, unsigned char const* const last,
+                                            Inner& inner, Outer& outer, Sink& sink)
 {
     using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
     static_assert(sizeof(out_t) == 2, "UTF-16 code units");
@@ -518,7 +518,8 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
 // well-formed are widened into the buffer and encoded by the level's encoding kernel; where the
 // UTF-16 kernel stops, the rules take over for a block, with the policies.
 template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
-void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& inner, Outer& outer, Sink& sink)
+BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const last, Inner& inner, Outer& outer,
+                                            Sink& sink)
 {
     using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
     static_assert(std::is_same<out_t, unsigned char>::value, "UTF-8 code units, as bytes");
@@ -573,6 +574,34 @@ void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& 
         }
     }
     transcode_contiguous<utf16_rules, utf8_writer, PerCodeUnit>(first, last, inner, outer, sink);
+}
+
+// Input shorter than every level's narrowest block goes to the rules at once: for a few code
+// units, looking up the kernels and setting up the buffer cost more than the work, which no
+// kernel would do anyway. The rest goes through the kernels, out of line.
+inline constexpr std::size_t utf8_to_utf16_short =
+    simd::narrowest_block(simd::kernel_sets, [](simd::kernel_set const& k) { return k.decode_width; });
+inline constexpr std::size_t utf16_to_utf8_short =
+    simd::narrowest_block(simd::utf16_kernel_sets, [](simd::utf16_kernel_set const& k) { return k.width; });
+
+template<bool PerCodeUnit, class Inner, class Outer, class Sink>
+BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char const* const last,
+                                                Inner& inner, Outer& outer, Sink& sink)
+{
+    if (static_cast<std::size_t>(last - first) < utf8_to_utf16_short)
+        transcode_contiguous<utf8_rules, utf16_writer, PerCodeUnit>(first, last, inner, outer, sink);
+    else
+        utf8_to_utf16_by_blocks<PerCodeUnit>(first, last, inner, outer, sink);
+}
+
+template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
+BOOST_FORCEINLINE void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& inner,
+                                                Outer& outer, Sink& sink)
+{
+    if (static_cast<std::size_t>(last - first) < utf16_to_utf8_short)
+        transcode_contiguous<utf16_rules, utf8_writer, PerCodeUnit>(first, last, inner, outer, sink);
+    else
+        utf16_to_utf8_by_blocks<PerCodeUnit>(first, last, inner, outer, sink);
 }
 
 // ---- UTF-16 decoding alone ----------------------------------------------------------------------

@@ -222,6 +222,20 @@ constexpr bool one_set_per_level(Set const (&sets)[N], Widths widths) noexcept
     return i == 1 || i == static_cast<std::size_t>(widest_level) + 1;
 }
 
+// The fewest code units that any level's kernel of such a table takes at a time (`width(set)`,
+// 0 where a level has none), or the largest size_t where no level has one: input shorter than
+// this goes to the scalar rules at every level, so a driver can send it there before it looks
+// up the level in use.
+template<class Set, std::size_t N, class Width>
+constexpr std::size_t narrowest_block(Set const (&sets)[N], Width width) noexcept
+{
+    std::size_t n = static_cast<std::size_t>(-1);
+    for (Set const& k : sets)
+        if (width(k) != 0 && width(k) < n)
+            n = width(k);
+    return n;
+}
+
 // The set of the level in use, from such a table: looked up once per bulk call.
 template<class Set, std::size_t N>
 BOOST_FORCEINLINE Set const& set_for_active_level(Set const (&sets)[N]) noexcept
