@@ -414,6 +414,21 @@ void transcode_contiguous(T const* const first, T const* const last, Inner& inne
     }
 }
 
+// Where a kernel stops: the rules take the `stretch` code units it asks for from `p` (or all that
+// is left), in pieces the sink has room for, with the policies. Returns where the next element
+// starts, at or past the stretch's end, where the kernel may be tried again.
+template<class Rules, class Writer, bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
+BOOST_FORCEINLINE T const* rules_stretch(T const* const first, T const* p, std::size_t const stretch,
+                                         T const* const last, std::size_t& index, Inner& inner, Outer& outer,
+                                         Sink& sink)
+{
+    T const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
+    while (p < end)
+        p = transcode_stretch<Rules, Writer, PerCodeUnit>(first, p, stretch_end<Sink>(p, end), last, index, inner,
+                                                         outer, sink);
+    return p;
+}
+
 // Code points the kernels decode at a time into a buffer on the stack, before they are encoded
 // into the target form: small enough to stay in the first-level cache.
 inline constexpr std::size_t transcode_buffer = 256;
@@ -464,7 +479,8 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
                             continue;
                     }
                     std::size_t const rest = static_cast<std::size_t>(last - p);
-                    simd::transcode_step const r = k.decode(p, rest < transcode_buffer ? rest : transcode_buffer, buffer);
+                    simd::transcode_step const r =
+                        k.decode(p, rest < transcode_buffer ? rest : transcode_buffer, buffer);
                     p += r.consumed;
                     if (r.produced != 0)
                     {
@@ -476,12 +492,8 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
                         continue;
                     stretch = r.resume;
                 }
-                unsigned char const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
-                while (p < end)
-                {
-                    p = transcode_stretch<utf8_rules, utf16_writer, PerCodeUnit>(
-                        first, p, stretch_end<Sink>(p, end), last, index, inner, outer, sink);
-                }
+                p = rules_stretch<utf8_rules, utf16_writer, PerCodeUnit>(first, p, stretch, last, index, inner, outer,
+                                                                         sink);
             }
             return;
         }
@@ -563,12 +575,8 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                         continue;
                     stretch = r.resume;
                 }
-                T const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
-                while (p < end)
-                {
-                    p = transcode_stretch<utf16_rules, utf8_writer, PerCodeUnit>(
-                        first, p, stretch_end<Sink>(p, end), last, index, inner, outer, sink);
-                }
+                p = rules_stretch<utf16_rules, utf8_writer, PerCodeUnit>(first, p, stretch, last, index, inner, outer,
+                                                                         sink);
             }
             return;
         }
@@ -636,12 +644,8 @@ void utf16_decode_contiguous(T const* const first, T const* const last, Policy& 
                         continue;
                     stretch = r.resume;
                 }
-                T const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
-                while (p < end)
-                {
-                    p = transcode_stretch<utf16_rules, code_point_writer, PerCodeUnit>(
-                        first, p, stretch_end<Sink>(p, end), last, index, policy, policy, sink);
-                }
+                p = rules_stretch<utf16_rules, code_point_writer, PerCodeUnit>(first, p, stretch, last, index, policy,
+                                                                               policy, sink);
             }
             return;
         }
