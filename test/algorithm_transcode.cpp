@@ -863,6 +863,32 @@ std::basic_string<T> lazy(View&& v)
 
 } // namespace
 
+// views::utf32_to_utf16 alone into the caller's buffer validates narrow_chunk code points at a
+// time before it narrows them: values that are not scalar values on either side of the chunks'
+// boundaries, in input several chunks long, of code points of one and of two code units.
+BOOST_AUTO_TEST_CASE(utf32_to_utf16_across_narrowing_chunks)
+{
+    std::size_t const chunk = utf::detail::narrow_chunk;
+    for (unsigned cls : {0u, 2u, 3u})
+    {
+        std::u16string const t16 = utf16_of(of_class(cls, 3 * chunk + 40));
+        std::size_t const units = cls == 3 ? 2 : 1; // code units a code point
+        for (std::size_t at : {chunk - 1, chunk, chunk + 1, 2 * chunk - 17, 2 * chunk + 63, 3 * chunk + 39})
+        {
+            for (std::u16string const& e : utf16_errors)
+            {
+                std::u16string in16 = t16;
+                in16.insert(at * units, e);
+                BOOST_TEST_CONTEXT("class " << cls << ", UTF-16 error " << int(e[0]) << " at code point " << at)
+                {
+                    logging_policy inner{};
+                    check_utf16_alone(in16, inner, U'x', static_cast<std::size_t>(-1), false, true);
+                }
+            }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
 {
     // Every class and errors, several blocks long; each cut puts the end at another offset of a

@@ -477,6 +477,11 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
     sink.commit(o);
 }
 
+// Code points that encode16_contiguous validates at a time before it narrows them into the
+// caller's buffer: few enough that the narrowing kernel reads them again from the first-level
+// cache, where the whole input would have to come from memory twice.
+inline constexpr std::size_t narrow_chunk = 2048;
+
 // utf32_to_utf16_view alone. Where the level's kernel proves whole blocks to be scalar values,
 // the UTF-16 kernel narrows them; the rest goes value by value, each value that is not a scalar
 // value to the policy.
@@ -498,7 +503,8 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
         {
             if (k.code_point_width != 0 && k16.narrow_width != 0 && left >= k.code_point_width)
             {
-                std::size_t const room = is_unbounded_sink<Sink>::value || left < encode_chunk ? left : encode_chunk;
+                std::size_t const most = is_unbounded_sink<Sink>::value ? narrow_chunk : encode_chunk;
+                std::size_t const room = left < most ? left : most;
                 // Whole blocks of scalar values: the narrowing kernel takes them as they are.
                 std::size_t const good = k.valid_code_points(reinterpret_cast<std::uint32_t const*>(p), room);
                 o += k16.narrow(reinterpret_cast<char32_t const*>(p), good, reinterpret_cast<std::uint16_t*>(o));
