@@ -364,22 +364,23 @@ BOOST_NOINLINE O* encode_error(T const* p, T const* first, error_kind kind, Poli
     return o;
 }
 
-template<class T, class Policy, class Sink>
-BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy, Sink& sink,
-                                     unsigned char*& o)
+// The value at `p` written by `Writer` (UTF-8 or UTF-16), or handed to the policy when it is not
+// a scalar value.
+template<class Writer = utf8_writer, class T, class Policy, class Sink, class O>
+BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy, Sink& sink, O*& o)
 {
     auto const v = *p;
-    // ASCII first: it needs no check, and is most of most text.
+    // ASCII first: it needs no check, is one code unit in either form, and is most of most text.
     if (static_cast<std::make_unsigned_t<T>>(v) < 0x80u)
     {
-        *o++ = static_cast<unsigned char>(v);
+        *o++ = static_cast<O>(v);
         return;
     }
     error_kind const kind = check_scalar(v);
     if (BOOST_LIKELY(kind == error_kind{}))
-        utf8_writer::write(static_cast<char32_t>(v), o);
+        Writer::write(static_cast<char32_t>(v), o);
     else
-        o = encode_error<utf8_writer>(p, first, kind, policy, sink, o);
+        o = encode_error<Writer>(p, first, kind, policy, sink, o);
 }
 
 // A value below 800, its one or two code units stored as two bytes whatever its length
@@ -519,14 +520,7 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
         }
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         for (; p != stop; ++p)
-        {
-            auto const v = *p;
-            error_kind const kind = check_scalar(v);
-            if (BOOST_LIKELY(kind == error_kind{}))
-                utf16_writer::write(static_cast<char32_t>(v), o);
-            else
-                o = encode_error<utf16_writer>(p, first, kind, policy, sink, o);
-        }
+            encode_scalar<utf16_writer>(p, first, policy, sink, o);
         sink.commit(o);
         o = sink.reserve(2 * encode_chunk + encode_step_max);
     }
@@ -1027,20 +1021,19 @@ C to_container(View&& v)
                 fill_container<element_t>(
                     c, std::forward<View>(v), n,
                     [&] {
-                        if constexpr (from_utf16)
-                            return expected_size(
-                                first, n, [](auto u) { return utf16_rules::begins_element(u); },
-                                [](auto& p, auto end) {
-                                decode_next16(p, end);
-                                return std::size_t(1);
-                            });
-                        else
-                            return expected_size(
-                                byte_data(base), n, [](unsigned char u) { return utf8_rules::begins_element(u); },
-                                [](auto& p, auto end) {
-                                decode_next(p, end);
-                                return std::size_t(1);
-                            });
+                        using rules = std::conditional_t<from_utf16, utf16_rules, utf8_rules>;
+                        auto const* const units = [&] {
+                            if constexpr (from_utf16)
+                                return first;
+                            else
+                                return byte_data(base);
+                        }();
+                        return expected_size(
+                            units, n, [](auto u) { return rules::begins_element(u); },
+                            [](auto& p, auto end) {
+                            rules::next(p, end);
+                            return std::size_t(1);
+                        });
                     },
                     into);
             }
