@@ -994,9 +994,9 @@ BOOST_AUTO_TEST_CASE(narrowing_kernels_write_exactly_the_utf16_form)
 
 namespace {
 
-// Code units built from pieces: 'a' ASCII, 'b' a BMP code unit above ASCII, 'p' a pair, 'h' a
-// high surrogate alone, 'l' a low one alone. Each piece of a kind differs from the last a little,
-// so that every lane gets its own code point.
+// Code units built from pieces: 'a' ASCII, 'b' a BMP code unit of three UTF-8 bytes, 'c' one of
+// two, 'p' a pair, 'h' a high surrogate alone, 'l' a low one alone. Each piece of a kind differs
+// from the last a little, so that every lane gets its own code point.
 std::u16string units_of(std::string const& pieces)
 {
     std::u16string out;
@@ -1008,6 +1008,7 @@ std::u16string units_of(std::string const& pieces)
         {
         case 'a': out += static_cast<char16_t>(u'a' + k % 26); break;
         case 'b': out += static_cast<char16_t>(0x4E00 + k); break;
+        case 'c': out += static_cast<char16_t>(0x0400 + k); break;
         case 'p':
             out += static_cast<char16_t>(0xD800 + (k * 7) % 1024);
             out += static_cast<char16_t>(0xDC00 + k);
@@ -1114,6 +1115,82 @@ BOOST_AUTO_TEST_CASE(widening_kernels_write_exactly_the_code_points)
                         unpaired = !d.ok() && !(at + 1 == block_end && boost::utf::detail::is_high_surrogate(*at));
                     }
                     BOOST_TEST(unpaired);
+                }
+            }
+        }
+    }
+}
+
+// The direct UTF-16 to UTF-8 kernels, called directly: they must take whole blocks without a
+// surrogate, write exactly their UTF-8 form and nothing past it, stop only at a block with a
+// surrogate or where fewer than a block is left, and read nothing outside the input. The inputs
+// put one code unit of each kind ('a' ASCII, 'c' two bytes, 'b' three bytes, a pair) at every
+// offset of three blocks among each other kind, with every length of tail, so that each block
+// path (ASCII whole, or two halves of one to three bytes) follows each other one.
+BOOST_AUTO_TEST_CASE(direct_utf16_to_utf8_kernels_write_exactly_the_utf8_form)
+{
+    namespace simd = boost::utf::detail::simd;
+    std::vector<std::u16string> inputs;
+    for (std::size_t at = 0; at < 100; ++at)
+        for (char fill : {'a', 'c', 'b'})
+            for (char other : {'a', 'c', 'b', 'p'})
+            {
+                std::string pieces(100, fill);
+                pieces[at] = other;
+                inputs.push_back(units_of(pieces.substr(0, 100 - at % 7)));
+            }
+    unsigned seed = 2024;
+    for (int i = 0; i < 400; ++i)
+    {
+        std::string pieces;
+        char run = 'a';
+        for (int j = 0; j < 40 + i % 90; ++j)
+        {
+            seed = seed * 1103515245u + 12345u;
+            unsigned const r = (seed >> 16) % 100;
+            // Runs of one kind, as in text, broken now and then, and rarely a pair.
+            if (r < 12)
+                run = "acb"[r % 3];
+            pieces += r == 99 ? 'p' : run;
+        }
+        inputs.push_back(units_of(pieces));
+    }
+    for (simd::utf16_kernel_set const& k : simd::utf16_kernel_sets)
+    {
+        if (k.to_utf8 == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::size_t which = 0; which < inputs.size(); ++which)
+        {
+            std::u16string const& units = inputs[which];
+            std::size_t const n = units.size();
+            BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", input " << which)
+            {
+                test::guarded_array<std::uint16_t> const in(n, which % 3 == 0);
+                std::copy(units.begin(), units.end(), in.begin());
+                test::guarded_array<unsigned char> const out(3 * n, false);
+                std::fill(out.begin(), out.end(), static_cast<unsigned char>(0xFF));
+                simd::transcode_step const r = k.to_utf8(in.begin(), n, out.begin());
+                BOOST_TEST_REQUIRE(r.consumed <= n);
+                std::u16string const consumed(units.begin(), units.begin() + static_cast<std::ptrdiff_t>(r.consumed));
+                BOOST_TEST(std::none_of(consumed.begin(), consumed.end(),
+                                        [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
+                std::string const expected = utf8_of(values_of(consumed));
+                BOOST_TEST_REQUIRE(r.produced == expected.size());
+                BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(),
+                                      [](char e, unsigned char o) { return static_cast<unsigned char>(e) == o; }));
+                // 0xFF is never a byte of UTF-8, so any byte written past the output shows.
+                BOOST_TEST(std::all_of(out.begin() + r.produced, out.end(),
+                                       [](unsigned char c) { return c == 0xFF; }));
+                // Where it stopped: fewer than a block left, or a block with a surrogate.
+                if (r.resume == 0)
+                    BOOST_TEST(n - r.consumed < k.width);
+                else
+                {
+                    BOOST_TEST(r.resume <= k.width);
+                    BOOST_TEST_REQUIRE(n - r.consumed >= r.resume);
+                    BOOST_TEST(std::any_of(units.begin() + static_cast<std::ptrdiff_t>(r.consumed),
+                                           units.begin() + static_cast<std::ptrdiff_t>(r.consumed + r.resume),
+                                           [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
                 }
             }
         }

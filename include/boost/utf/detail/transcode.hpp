@@ -526,9 +526,10 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
     return o;
 }
 
-// UTF-16 to UTF-8. ASCII blocks go straight to bytes; other blocks that the UTF-16 kernel proves
-// well-formed are widened into the buffer and encoded by the level's encoding kernel; where the
-// UTF-16 kernel stops, the rules take over for a block, with the policies.
+// UTF-16 to UTF-8. Blocks without surrogates go straight to UTF-8 (to_utf8, the level's encoding
+// loop); other blocks that the UTF-16 kernel proves well-formed are widened into the buffer and
+// encoded by the level's encoding kernel; where the UTF-16 kernel stops, the rules take over for
+// a block, with the policies.
 template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
 BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const last, Inner& inner, Outer& outer,
                                             Sink& sink)
@@ -552,16 +553,19 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                 if (left >= k16.width)
                 {
                     auto const* const units = reinterpret_cast<std::uint16_t const*>(p);
-                    std::size_t const room = left < Sink::max_reserve ? left : Sink::max_reserve;
-                    out_t* o = sink.reserve(room);
-                    std::size_t const ascii = k16.ascii(units, room, o);
-                    if (ascii != 0)
+                    // Without surrogates, a code unit is a code point of at most three bytes.
+                    std::size_t const room = left < Sink::max_reserve / 3 ? left : Sink::max_reserve / 3;
+                    out_t* o = sink.reserve(3 * room);
+                    simd::transcode_step const direct = k16.to_utf8(units, room, o);
+                    if (direct.consumed != 0)
                     {
-                        sink.commit(o + ascii);
-                        p += ascii;
-                        index += ascii;
+                        sink.commit(o + direct.produced);
+                        p += direct.consumed;
+                        index += direct.consumed;
                         continue;
                     }
+                    // A block with surrogates: widened, pairs and all, into the buffer, and
+                    // encoded from there.
                     simd::transcode_step const r =
                         k16.widen(units, left < transcode_buffer ? left : transcode_buffer, buffer);
                     p += r.consumed;

@@ -590,11 +590,12 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode16(unsigned char const* p, std::size_
 
 // ---- encoding --------------------------------------------------------------------------------
 //
-// Blocks of 16 code points, as in sse.hpp: a block is first checked to hold scalar values only,
-// which also gives the largest value of each lane position; all below 80 (ASCII) packs down to
-// 16 bytes; all below 800 (one or two bytes) is spread into 16-bit lanes and compressed eight
-// lanes per shuffle; anything else is spread into 32-bit lanes and compressed four lanes per
-// shuffle (encode_tables.hpp). Byte shuffles stay within 128-bit halves, so each half has its
+// Blocks of 16 values, as in sse.hpp, from code points or from UTF-16 code units (encode_blocks'
+// sources): a block of code points is first checked to hold scalar values only, which also gives
+// the largest value of each lane position, and one of code units to hold no surrogate; all below
+// 80 (ASCII) packs down to 16 bytes; all below 800 (one or two bytes) is spread into 16-bit
+// lanes and compressed eight lanes per shuffle; anything else is spread into 32-bit lanes and
+// compressed four lanes per shuffle (encode_tables.hpp). Byte shuffles stay within 128-bit halves, so each half has its
 // own table entry and its own store.
 //
 // A half's 16 bytes are stored whole, though only its first `length` are used, when the rest of
@@ -680,63 +681,175 @@ BOOST_UTF_AVX2_INLINE unsigned encode_four_lanes(__m256i x, unsigned char* o) no
                         encode_shuffle_tables.four_lanes_length[lo], encode_shuffle_tables.four_lanes_length[hi], o);
 }
 
-// The 16 scalar values from p at o, `max` from encode_block_scalar; up to 64 bytes stored from o,
-// whatever the count returned.
-BOOST_UTF_AVX2_INLINE unsigned encode_block_overwriting(std::uint32_t const* p, __m256i max, unsigned char* o) noexcept
+// Sixteen values below 800, as 16-bit lanes in order, as UTF-8 at o: an ASCII block writes
+// exactly its 16 bytes, any other up to 32. Returns the bytes used.
+BOOST_UTF_AVX2_INLINE unsigned encode_narrow_lanes(__m256i w, unsigned char* o) noexcept
 {
-    __m256i const a = load(p);
-    __m256i const b = load(p + 8);
-    if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7FF)))
+    if (_mm256_testz_si256(w, _mm256_set1_epi16(static_cast<short>(0xFF80))))
     {
-        // Every value is below 800, so the saturating pack is exact; it interleaves the halves.
-        __m256i const w = _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
-        if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)))
-        {
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(o),
-                             _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
-            return 16;
-        }
-        return encode_two_byte_lanes(w, o);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o),
+                         _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
+        return 16;
     }
-    unsigned const n = encode_four_lanes(a, o);
-    return n + encode_four_lanes(b, o + n);
+    return encode_two_byte_lanes(w, o);
 }
 
-// The 16 scalar values from p at o, `max` from encode_block_scalar, writing exactly the bytes
-// returned: an ASCII block writes its 16 bytes directly; any other is encoded into a local buffer
-// and copied (a block is 16 bytes at least).
-BOOST_UTF_AVX2_INLINE unsigned encode_last_block(std::uint32_t const* p, __m256i max, unsigned char* o) noexcept
+// Where encode_blocks takes its blocks from. A source has
+//   width                      the values in a block, 16 or more
+//   ascii_runs                 whether encode_blocks takes ASCII blocks apart
+//   block                      what checking a block leaves for encoding it
+//   check(i, b)                whether the values from p + i can all be encoded, setting b
+//   ascii(b)                   whether they are all below 80 (encode then writes exactly `width`
+//                              bytes)
+//   encode(i, b, o)            encodes them at o: up to 4 * width bytes stored, the count returned
+//
+// Code points (UTF-32): a block is checked to hold scalar values only, and `block` is the largest
+// value of each lane position.
+struct code_point_blocks
 {
-    if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)))
-        return encode_block_overwriting(p, max, o);
-    unsigned char last[4 * encode_width];
-    unsigned const n = encode_block_overwriting(p, max, last);
+    std::uint32_t const* p;
+    static constexpr std::size_t width = encode_width;
+    static constexpr bool ascii_runs = false;
+    using block = __m256i;
+
+    BOOST_UTF_AVX2_INLINE bool check(std::size_t i, __m256i& max) const noexcept
+    {
+        return encode_block_scalar(p + i, max);
+    }
+    BOOST_UTF_AVX2_INLINE static bool ascii(__m256i max) noexcept
+    {
+        return _mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)) != 0;
+    }
+    BOOST_UTF_AVX2_INLINE unsigned encode(std::size_t i, __m256i max, unsigned char* o) const noexcept
+    {
+        __m256i const a = load(p + i);
+        __m256i const b = load(p + i + 8);
+        if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7FF)))
+        {
+            // The values fit 16-bit lanes, so the saturating pack is exact; it interleaves the
+            // halves.
+            __m256i const w = _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
+            if (ascii(max))
+            {
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(o),
+                                 _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
+                return 16;
+            }
+            return encode_two_byte_lanes(w, o);
+        }
+        unsigned const n = encode_four_lanes(a, o);
+        return n + encode_four_lanes(b, o + n);
+    }
+};
+
+// UTF-16 code units: a block of 32, two registers, is checked to hold no surrogate, so that each
+// code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
+// units themselves. An ASCII block is checked and packed whole, as ASCII runs are long in most
+// text; any other is encoded 16 code units at a time.
+struct utf16_blocks
+{
+    std::uint16_t const* p;
+    static constexpr std::size_t width = 32;
+    static constexpr bool ascii_runs = true;
+    struct block
+    {
+        __m256i a, b;
+    };
+
+    BOOST_UTF_AVX2_INLINE bool check(std::size_t i, block& w) const noexcept
+    {
+        w.a = load(p + i);
+        w.b = load(p + i + 16);
+        if (ascii(w))
+            return true;
+        __m256i const m = _mm256_set1_epi16(static_cast<short>(0xF800));
+        __m256i const t = _mm256_set1_epi16(static_cast<short>(0xD800));
+        __m256i const s =
+            _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(w.a, m), t), _mm256_cmpeq_epi16(_mm256_and_si256(w.b, m), t));
+        return _mm256_testz_si256(s, s) != 0;
+    }
+    BOOST_UTF_AVX2_INLINE static bool ascii(block w) noexcept
+    {
+        return _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
+    }
+    // Sixteen code units without a surrogate at o; up to 56 bytes stored from o.
+    BOOST_UTF_AVX2_INLINE static unsigned encode_sixteen(__m256i w, unsigned char* o) noexcept
+    {
+        if (_mm256_testz_si256(w, _mm256_set1_epi16(static_cast<short>(0xF800))))
+            return encode_narrow_lanes(w, o);
+        unsigned const n = encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(w)), o);
+        return n + encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(w, 1)), o + n);
+    }
+    BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, block w, unsigned char* o) noexcept
+    {
+        if (ascii(w))
+        {
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
+            return 32;
+        }
+        unsigned const n = encode_sixteen(w.a, o);
+        return n + encode_sixteen(w.b, o + n);
+    }
+};
+
+// The block at i, writing exactly the bytes returned: an ASCII block writes its bytes directly;
+// any other is encoded into a local buffer and copied (a block is 16 bytes at least).
+template<class Source>
+BOOST_UTF_AVX2_INLINE unsigned encode_last_block(Source const& s, std::size_t i, typename Source::block b,
+                                                 unsigned char* o) noexcept
+{
+    if (Source::ascii(b))
+        return s.encode(i, b, o);
+    unsigned char last[4 * Source::width];
+    unsigned const n = s.encode(i, b, last);
     sse::copy_exactly(o, last, n);
     return n;
 }
 
-BOOST_UTF_AVX2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+// The encoding loop, for both sources: from p, while at least a block is left and it can be
+// encoded (transcode_step; `resume` is the width when it stopped at a block it cannot encode).
+// A block is stored in full only when the next one, checked first, is encoded by this call too
+// and so overwrites the excess. An ASCII block is written exactly, so where ASCII runs are long
+// and worth a test per block (ascii_runs), it goes without that look-ahead.
+template<class Source>
+BOOST_UTF_AVX2_INLINE transcode_step encode_blocks(Source const& s, std::size_t n, unsigned char* o) noexcept
 {
-    __m256i max;
-    if (n < encode_width)
+    constexpr std::size_t width = Source::width;
+    typename Source::block b;
+    if (n < width)
         return {0, 0, 0};
-    if (!encode_block_scalar(p, max))
-        return {0, 0, encode_width};
+    if (!s.check(0, b))
+        return {0, 0, width};
+    // b is the block at i, checked.
     std::size_t i = 0, produced = 0;
     for (;;)
     {
-        // The block at i is encoded in full stores only when the next one, checked here, is
-        // encoded by this call too.
-        __m256i next_max;
-        if (n - i < 2 * encode_width || !encode_block_scalar(p + i + encode_width, next_max))
-            break;
-        produced += encode_block_overwriting(p + i, max, o + produced);
-        max = next_max;
-        i += encode_width;
+        if (Source::ascii_runs && Source::ascii(b))
+        {
+            produced += s.encode(i, b, o + produced);
+            i += width;
+            if (n - i < width)
+                return {i, produced, 0};
+            if (!s.check(i, b))
+                return {i, produced, width};
+            continue;
+        }
+        typename Source::block next;
+        if (n - i < 2 * width || !s.check(i + width, next))
+        {
+            produced += encode_last_block(s, i, b, o + produced);
+            i += width;
+            return {i, produced, n - i >= width ? width : 0};
+        }
+        produced += s.encode(i, b, o + produced);
+        i += width;
+        b = next;
     }
-    produced += encode_last_block(p + i, max, o + produced);
-    i += encode_width;
-    return {i, produced, n - i >= encode_width ? encode_width : 0};
+}
+
+BOOST_UTF_AVX2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    return encode_blocks(code_point_blocks{p}, n, o);
 }
 
 // Lanes holding a value above 10FFFF or a surrogate.

@@ -296,8 +296,10 @@ BOOST_UTF_SSE_KERNEL transcode_step decode(unsigned char const* p, std::size_t n
 
 // ---- encoding --------------------------------------------------------------------------------
 //
-// Blocks of 16 code points. A block is first checked to hold scalar values only, which also
-// gives the largest value of each lane position: all below 80 (ASCII) packs down to 16 bytes;
+// Blocks of 16 values, from code points or from UTF-16 code units (encode_blocks' sources). A
+// block of code points is first checked to hold scalar values only, which also gives the largest
+// value of each lane position, and one of code units to hold no surrogate: all below 80 (ASCII)
+// packs down to 16 bytes;
 // all below 800 (one or two bytes) is spread into 16-bit lanes and compressed eight lanes per
 // shuffle; anything else is spread into 32-bit lanes and compressed four lanes per shuffle
 // (encode_tables.hpp).
@@ -328,10 +330,10 @@ BOOST_UTF_SSE_INLINE bool encode_block_scalar(std::uint32_t const* p, __m128i& m
     return _mm_testz_si128(bad, bad) != 0;
 }
 
-// Eight values below 800 as UTF-8 at o: 8 to 16 bytes, 16 stored. Returns the bytes used.
-BOOST_UTF_SSE_INLINE unsigned encode_two_byte_lanes(__m128i a, __m128i b, unsigned char* o) noexcept
+// Eight values below 800, as 16-bit lanes, as UTF-8 at o: 8 to 16 bytes, 16 stored. Returns the
+// bytes used.
+BOOST_UTF_SSE_INLINE unsigned encode_two_byte_lanes(__m128i w, unsigned char* o) noexcept
 {
-    __m128i const w = _mm_packus_epi32(a, b);
     __m128i const two = _mm_cmpgt_epi16(w, _mm_set1_epi16(0x7F));
     // Lead then continuation byte, in memory order.
     __m128i const pair = _mm_or_si128(
@@ -371,30 +373,109 @@ BOOST_UTF_SSE_INLINE unsigned encode_four_lanes(__m128i x, unsigned char* o) noe
     return encode_shuffle_tables.four_lanes_length[index];
 }
 
-// The 16 scalar values from p at o, `max` from encode_block_scalar; up to 64 bytes stored from o,
-// whatever the count returned.
-BOOST_UTF_SSE_INLINE unsigned encode_block_overwriting(std::uint32_t const* p, __m128i max, unsigned char* o) noexcept
+// Sixteen values below 10000, as 16-bit lanes in a and b, as UTF-8 at o; up to 64 bytes stored
+// from o, whatever the count returned.
+BOOST_UTF_SSE_INLINE unsigned encode_unit_lanes(__m128i a, __m128i b, unsigned char* o) noexcept
 {
-    __m128i const a = load(p);
-    __m128i const b = load(p + 4);
-    __m128i const c = load(p + 8);
-    __m128i const d = load(p + 12);
-    if (_mm_testz_si128(max, _mm_set1_epi32(~0x7F)))
+    __m128i const any = _mm_or_si128(a, b);
+    if (_mm_testz_si128(any, _mm_set1_epi16(static_cast<short>(0xFF80))))
     {
-        // Every value is below 80, so the saturating packs are exact.
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(a, b));
         return 16;
     }
-    if (_mm_testz_si128(max, _mm_set1_epi32(~0x7FF)))
+    if (_mm_testz_si128(any, _mm_set1_epi16(static_cast<short>(0xF800))))
     {
-        unsigned const n = encode_two_byte_lanes(a, b, o);
-        return n + encode_two_byte_lanes(c, d, o + n);
+        unsigned const n = encode_two_byte_lanes(a, o);
+        return n + encode_two_byte_lanes(b, o + n);
     }
-    unsigned n = encode_four_lanes(a, o);
-    n += encode_four_lanes(b, o + n);
-    n += encode_four_lanes(c, o + n);
-    return n + encode_four_lanes(d, o + n);
+    unsigned n = encode_four_lanes(_mm_cvtepu16_epi32(a), o);
+    n += encode_four_lanes(_mm_cvtepu16_epi32(_mm_srli_si128(a, 8)), o + n);
+    n += encode_four_lanes(_mm_cvtepu16_epi32(b), o + n);
+    return n + encode_four_lanes(_mm_cvtepu16_epi32(_mm_srli_si128(b, 8)), o + n);
 }
+
+// Where encode_blocks takes its blocks from. A source has
+//   width                      the values in a block, 16 or more
+//   ascii_runs                 whether encode_blocks takes ASCII blocks apart
+//   block                      what checking a block leaves for encoding it
+//   check(i, b)                whether the values from p + i can all be encoded, setting b
+//   ascii(b)                   whether they are all below 80 (encode then writes exactly `width`
+//                              bytes)
+//   encode(i, b, o)            encodes them at o: up to 4 * width bytes stored, the count returned
+//
+// Code points (UTF-32): a block is checked to hold scalar values only, and `block` is the largest
+// value of each lane position.
+struct code_point_blocks
+{
+    std::uint32_t const* p;
+    static constexpr std::size_t width = encode_width;
+    static constexpr bool ascii_runs = false;
+    using block = __m128i;
+
+    BOOST_UTF_SSE_INLINE bool check(std::size_t i, __m128i& max) const noexcept
+    {
+        return encode_block_scalar(p + i, max);
+    }
+    BOOST_UTF_SSE_INLINE static bool ascii(__m128i max) noexcept
+    {
+        return _mm_testz_si128(max, _mm_set1_epi32(~0x7F)) != 0;
+    }
+    BOOST_UTF_SSE_INLINE unsigned encode(std::size_t i, __m128i max, unsigned char* o) const noexcept
+    {
+        __m128i const a = load(p + i);
+        __m128i const b = load(p + i + 4);
+        __m128i const c = load(p + i + 8);
+        __m128i const d = load(p + i + 12);
+        if (ascii(max))
+        {
+            // The saturating packs are exact.
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)));
+            return 16;
+        }
+        if (_mm_testz_si128(max, _mm_set1_epi32(~0x7FF)))
+        {
+            unsigned const n = encode_two_byte_lanes(_mm_packus_epi32(a, b), o);
+            return n + encode_two_byte_lanes(_mm_packus_epi32(c, d), o + n);
+        }
+        unsigned n = encode_four_lanes(a, o);
+        n += encode_four_lanes(b, o + n);
+        n += encode_four_lanes(c, o + n);
+        return n + encode_four_lanes(d, o + n);
+    }
+};
+
+// UTF-16 code units: a block is checked to hold no surrogate, so that each code unit is a code
+// point below 10000 (pairs are left to the caller), and `block` is the code units themselves.
+struct utf16_blocks
+{
+    std::uint16_t const* p;
+    static constexpr std::size_t width = encode_width;
+    static constexpr bool ascii_runs = true;
+    struct block
+    {
+        __m128i a, b;
+    };
+
+    BOOST_UTF_SSE_INLINE bool check(std::size_t i, block& w) const noexcept
+    {
+        w.a = load(p + i);
+        w.b = load(p + i + 8);
+        if (ascii(w))
+            return true;
+        __m128i const m = _mm_set1_epi16(static_cast<short>(0xF800));
+        __m128i const t = _mm_set1_epi16(static_cast<short>(0xD800));
+        __m128i const s = _mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(w.a, m), t), _mm_cmpeq_epi16(_mm_and_si128(w.b, m), t));
+        return _mm_testz_si128(s, s) != 0;
+    }
+    BOOST_UTF_SSE_INLINE static bool ascii(block w) noexcept
+    {
+        return _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
+    }
+    BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, block w, unsigned char* o) noexcept
+    {
+        return encode_unit_lanes(w.a, w.b, o);
+    }
+};
 
 // Copies n >= 16 bytes in 16-byte pieces, the last one overlapping the one before, so that
 // exactly n bytes are written. Shared with the AVX2 kernels, whose target includes this one's.
@@ -405,41 +486,64 @@ BOOST_UTF_SSE_INLINE void copy_exactly(unsigned char* o, unsigned char const* fr
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n - 16), load(from + n - 16));
 }
 
-// The 16 scalar values from p at o, `max` from encode_block_scalar, writing exactly the bytes
-// returned: an ASCII block writes its 16 bytes directly; any other is encoded into a local buffer
-// and copied (a block is 16 bytes at least).
-BOOST_UTF_SSE_INLINE unsigned encode_last_block(std::uint32_t const* p, __m128i max, unsigned char* o) noexcept
+// The block at i, writing exactly the bytes returned: an ASCII block writes its bytes directly;
+// any other is encoded into a local buffer and copied (a block is 16 bytes at least).
+template<class Source>
+BOOST_UTF_SSE_INLINE unsigned encode_last_block(Source const& s, std::size_t i, typename Source::block b,
+                                                unsigned char* o) noexcept
 {
-    if (_mm_testz_si128(max, _mm_set1_epi32(~0x7F)))
-        return encode_block_overwriting(p, max, o);
-    unsigned char last[4 * encode_width];
-    unsigned const n = encode_block_overwriting(p, max, last);
+    if (Source::ascii(b))
+        return s.encode(i, b, o);
+    unsigned char last[4 * Source::width];
+    unsigned const n = s.encode(i, b, last);
     copy_exactly(o, last, n);
     return n;
 }
 
-BOOST_UTF_SSE_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+// The encoding loop, for both sources: from p, while at least a block is left and it can be
+// encoded (transcode_step; `resume` is the width when it stopped at a block it cannot encode).
+// A block is stored in full only when the next one, checked first, is encoded by this call too
+// and so overwrites the excess. An ASCII block is written exactly, so where ASCII runs are long
+// and worth a test per block (ascii_runs), it goes without that look-ahead.
+template<class Source>
+BOOST_UTF_SSE_INLINE transcode_step encode_blocks(Source const& s, std::size_t n, unsigned char* o) noexcept
 {
-    __m128i max;
-    if (n < encode_width)
+    constexpr std::size_t width = Source::width;
+    typename Source::block b;
+    if (n < width)
         return {0, 0, 0};
-    if (!encode_block_scalar(p, max))
-        return {0, 0, encode_width};
+    if (!s.check(0, b))
+        return {0, 0, width};
+    // b is the block at i, checked.
     std::size_t i = 0, produced = 0;
     for (;;)
     {
-        // The block at i is encoded in full stores only when the next one, checked here, is
-        // encoded by this call too.
-        __m128i next_max;
-        if (n - i < 2 * encode_width || !encode_block_scalar(p + i + encode_width, next_max))
-            break;
-        produced += encode_block_overwriting(p + i, max, o + produced);
-        max = next_max;
-        i += encode_width;
+        if (Source::ascii_runs && Source::ascii(b))
+        {
+            produced += s.encode(i, b, o + produced);
+            i += width;
+            if (n - i < width)
+                return {i, produced, 0};
+            if (!s.check(i, b))
+                return {i, produced, width};
+            continue;
+        }
+        typename Source::block next;
+        if (n - i < 2 * width || !s.check(i + width, next))
+        {
+            produced += encode_last_block(s, i, b, o + produced);
+            i += width;
+            return {i, produced, n - i >= width ? width : 0};
+        }
+        produced += s.encode(i, b, o + produced);
+        i += width;
+        b = next;
     }
-    produced += encode_last_block(p + i, max, o + produced);
-    i += encode_width;
-    return {i, produced, n - i >= encode_width ? encode_width : 0};
+}
+
+BOOST_UTF_SSE_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    return encode_blocks(code_point_blocks{p}, n, o);
 }
 
 // Lanes holding a value above 10FFFF or a surrogate.

@@ -14,8 +14,10 @@
 //                        where an element ends; it stops at the first block it cannot prove so
 //   widen(p, n, o)       likewise, and writes the code points of what it consumed (transcode_step;
 //                        `resume` is the width when it stopped at a block)
-//   ascii(p, n, o)       code units from p that are all ASCII, written as bytes
 //   narrow(p, n, o)      writes the UTF-16 form of n scalar values; returns the code units written
+//   to_utf8(p, n, o)     code units from p without a surrogate, written as UTF-8 (transcode_step;
+//                        `resume` is the encoding block's width when it stopped at a block with a
+//                        surrogate), by the level's encoding loop (encode_blocks)
 //
 // A block of `width` code units is well-formed on its own terms when every high surrogate in it is
 // followed by a low one and every low one follows a high one; a high surrogate in its last place
@@ -34,6 +36,8 @@
 #include <boost/utf/detail/utf16.hpp>
 
 #if BOOST_UTF_SIMD_X86
+#  include <boost/utf/detail/simd/avx2.hpp>
+#  include <boost/utf/detail/simd/sse.hpp>
 #  include <immintrin.h>
 #endif
 
@@ -348,20 +352,11 @@ BOOST_UTF_SSE_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n,
     return {i, made, 0};
 }
 
-BOOST_UTF_SSE_KERNEL std::size_t ascii(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
+BOOST_UTF_SSE_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    std::size_t i = 0;
-    while (n - i >= width)
-    {
-        __m128i const a = load(p + i);
-        __m128i const b = load(p + i + 8);
-        if (!_mm_testz_si128(_mm_or_si128(a, b), _mm_set1_epi16(static_cast<short>(0xFF80))))
-            break;
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o + i), _mm_packus_epi16(a, b));
-        i += width;
-    }
-    return i;
+    return sse::encode_blocks(sse::utf16_blocks{p}, n, o);
 }
+static_assert(sse::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
 
 BOOST_UTF_SSE_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
 {
@@ -576,21 +571,11 @@ BOOST_UTF_AVX2_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n
     return {i, made, 0};
 }
 
-BOOST_UTF_AVX2_KERNEL std::size_t ascii(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
+BOOST_UTF_AVX2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    std::size_t i = 0;
-    while (n - i >= width)
-    {
-        __m256i const a = load(p + i);
-        __m256i const b = load(p + i + 16);
-        if (!_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi16(static_cast<short>(0xFF80))))
-            break;
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + i),
-                            _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
-        i += width;
-    }
-    return i;
+    return avx2::encode_blocks(avx2::utf16_blocks{p}, n, o);
 }
+static_assert(avx2::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
 
 BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
 {
@@ -643,26 +628,28 @@ BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::
 
 using utf16_valid_prefix_kernel = std::size_t(std::uint16_t const*, std::size_t) noexcept;
 using utf16_widen_kernel = transcode_step(std::uint16_t const*, std::size_t, char32_t*) noexcept;
-using utf16_ascii_kernel = std::size_t(std::uint16_t const*, std::size_t, unsigned char*) noexcept;
 using utf16_narrow_kernel = std::size_t(char32_t const*, std::size_t, std::uint16_t*) noexcept;
+using utf16_to_utf8_kernel = transcode_step(std::uint16_t const*, std::size_t, unsigned char*) noexcept;
 
 struct utf16_kernel_set
 {
     simd_level level;
-    // Code units a block has (valid_prefix, widen, ascii) and code points a narrow step takes;
-    // the drivers call a kernel only when at least that many are left. 0 for the scalar level.
+    // Code units a block has (valid_prefix, widen; to_utf8's are no more) and code points a
+    // narrow step takes; the drivers call a kernel only when at least that many are left. 0 for
+    // the scalar level.
     std::size_t width;
     std::size_t narrow_width;
     utf16_valid_prefix_kernel* valid_prefix;
     utf16_widen_kernel* widen;
-    utf16_ascii_kernel* ascii;
     utf16_narrow_kernel* narrow;
+    utf16_to_utf8_kernel* to_utf8;
 };
 
 #define BOOST_UTF_UTF16_KERNEL_SET(level, ns)                                                      \
     utf16_kernel_set                                                                               \
     {                                                                                              \
-        simd_level::level, ns::width, ns::narrow_width, &ns::valid_prefix, &ns::widen, &ns::ascii, &ns::narrow \
+        simd_level::level, ns::width, ns::narrow_width, &ns::valid_prefix, &ns::widen, &ns::narrow, \
+            &ns::to_utf8                                                                           \
     }
 
 // Indexed by simd_level.
