@@ -754,13 +754,15 @@ struct utf16_blocks
     struct block
     {
         __m256i a, b;
+        bool ascii; // kept, so that the test is made once per block
     };
 
     BOOST_UTF_AVX2_INLINE bool check(std::size_t i, block& w) const noexcept
     {
         w.a = load(p + i);
         w.b = load(p + i + 16);
-        if (ascii(w))
+        w.ascii = _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
+        if (w.ascii)
             return true;
         __m256i const m = _mm256_set1_epi16(static_cast<short>(0xF800));
         __m256i const t = _mm256_set1_epi16(static_cast<short>(0xD800));
@@ -768,9 +770,9 @@ struct utf16_blocks
             _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(w.a, m), t), _mm256_cmpeq_epi16(_mm256_and_si256(w.b, m), t));
         return _mm256_testz_si256(s, s) != 0;
     }
-    BOOST_UTF_AVX2_INLINE static bool ascii(block w) noexcept
+    BOOST_UTF_AVX2_INLINE static bool ascii(block const& w) noexcept
     {
-        return _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
+        return w.ascii;
     }
     // Sixteen code units without a surrogate at o; up to 56 bytes stored from o.
     BOOST_UTF_AVX2_INLINE static unsigned encode_sixteen(__m256i w, unsigned char* o) noexcept
@@ -780,9 +782,9 @@ struct utf16_blocks
         unsigned const n = encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(w)), o);
         return n + encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(w, 1)), o + n);
     }
-    BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, block w, unsigned char* o) noexcept
+    BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
     {
-        if (ascii(w))
+        if (w.ascii)
         {
             _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
             return 32;

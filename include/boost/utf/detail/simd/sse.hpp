@@ -373,27 +373,6 @@ BOOST_UTF_SSE_INLINE unsigned encode_four_lanes(__m128i x, unsigned char* o) noe
     return encode_shuffle_tables.four_lanes_length[index];
 }
 
-// Sixteen values below 10000, as 16-bit lanes in a and b, as UTF-8 at o; up to 64 bytes stored
-// from o, whatever the count returned.
-BOOST_UTF_SSE_INLINE unsigned encode_unit_lanes(__m128i a, __m128i b, unsigned char* o) noexcept
-{
-    __m128i const any = _mm_or_si128(a, b);
-    if (_mm_testz_si128(any, _mm_set1_epi16(static_cast<short>(0xFF80))))
-    {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(a, b));
-        return 16;
-    }
-    if (_mm_testz_si128(any, _mm_set1_epi16(static_cast<short>(0xF800))))
-    {
-        unsigned const n = encode_two_byte_lanes(a, o);
-        return n + encode_two_byte_lanes(b, o + n);
-    }
-    unsigned n = encode_four_lanes(_mm_cvtepu16_epi32(a), o);
-    n += encode_four_lanes(_mm_cvtepu16_epi32(_mm_srli_si128(a, 8)), o + n);
-    n += encode_four_lanes(_mm_cvtepu16_epi32(b), o + n);
-    return n + encode_four_lanes(_mm_cvtepu16_epi32(_mm_srli_si128(b, 8)), o + n);
-}
-
 // Where encode_blocks takes its blocks from. A source has
 //   width                      the values in a block, 16 or more
 //   ascii_runs                 whether encode_blocks takes ASCII blocks apart
@@ -454,26 +433,41 @@ struct utf16_blocks
     struct block
     {
         __m128i a, b;
+        bool ascii; // kept, so that the test is made once per block
     };
 
     BOOST_UTF_SSE_INLINE bool check(std::size_t i, block& w) const noexcept
     {
         w.a = load(p + i);
         w.b = load(p + i + 8);
-        if (ascii(w))
+        w.ascii = _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
+        if (w.ascii)
             return true;
         __m128i const m = _mm_set1_epi16(static_cast<short>(0xF800));
         __m128i const t = _mm_set1_epi16(static_cast<short>(0xD800));
         __m128i const s = _mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(w.a, m), t), _mm_cmpeq_epi16(_mm_and_si128(w.b, m), t));
         return _mm_testz_si128(s, s) != 0;
     }
-    BOOST_UTF_SSE_INLINE static bool ascii(block w) noexcept
+    BOOST_UTF_SSE_INLINE static bool ascii(block const& w) noexcept
     {
-        return _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
+        return w.ascii;
     }
-    BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, block w, unsigned char* o) noexcept
+    BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
     {
-        return encode_unit_lanes(w.a, w.b, o);
+        if (w.ascii)
+        {
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(w.a, w.b));
+            return 16;
+        }
+        if (_mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xF800))))
+        {
+            unsigned const n = encode_two_byte_lanes(w.a, o);
+            return n + encode_two_byte_lanes(w.b, o + n);
+        }
+        unsigned n = encode_four_lanes(_mm_cvtepu16_epi32(w.a), o);
+        n += encode_four_lanes(_mm_cvtepu16_epi32(_mm_srli_si128(w.a, 8)), o + n);
+        n += encode_four_lanes(_mm_cvtepu16_epi32(w.b), o + n);
+        return n + encode_four_lanes(_mm_cvtepu16_epi32(_mm_srli_si128(w.b, 8)), o + n);
     }
 };
 
