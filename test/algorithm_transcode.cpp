@@ -1055,6 +1055,31 @@ std::vector<std::u16string> pair_inputs()
     return in;
 }
 
+// Calls f(k, units, in) for each UTF-16 kernel set this processor runs that has `kernel`, and
+// each input: `units`, and `in`, a copy of it against an inaccessible page (before it for every
+// third input, after it for the others).
+template<class Kernel, class F>
+void for_each_kernel_and_input(Kernel* boost::utf::detail::simd::utf16_kernel_set::*kernel,
+                               std::vector<std::u16string> const& inputs, F f)
+{
+    namespace simd = boost::utf::detail::simd;
+    for (simd::utf16_kernel_set const& k : simd::utf16_kernel_sets)
+    {
+        if (k.*kernel == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::size_t which = 0; which < inputs.size(); ++which)
+        {
+            std::u16string const& units = inputs[which];
+            BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", input " << which)
+            {
+                test::guarded_array<std::uint16_t> const in(units.size(), which % 3 == 0);
+                std::copy(units.begin(), units.end(), in.begin());
+                f(k, units, in);
+            }
+        }
+    }
+}
+
 } // namespace
 
 // The widening kernels, called directly: they must take a well-formed prefix that ends where an
@@ -1064,61 +1089,51 @@ BOOST_AUTO_TEST_CASE(widening_kernels_write_exactly_the_code_points)
 {
     namespace simd = boost::utf::detail::simd;
     std::vector<std::u16string> const inputs = pair_inputs();
-    for (simd::utf16_kernel_set const& k : simd::utf16_kernel_sets)
-    {
-        if (k.widen == nullptr || k.level > utf::supported_simd_level())
-            continue;
-        for (std::size_t which = 0; which < inputs.size(); ++which)
+    for_each_kernel_and_input(&simd::utf16_kernel_set::widen, inputs,
+                              [](simd::utf16_kernel_set const& k, std::u16string const& units,
+                                 test::guarded_array<std::uint16_t> const& in) {
+        std::size_t const n = units.size();
+        test::guarded_array<char32_t> const out(n, false);
+        std::fill(out.begin(), out.end(), char32_t(0xFFFFFFFF));
+        simd::transcode_step const r = k.widen(in.begin(), n, out.begin());
+        BOOST_TEST_REQUIRE(r.consumed <= n);
+        BOOST_TEST_REQUIRE(r.produced <= r.consumed);
+        // What was consumed, decoded by the rules.
+        std::u32string expected;
+        std::uint16_t const* p = in.begin();
+        std::uint16_t const* const end = in.begin() + r.consumed;
+        bool well_formed = true;
+        while (p < end)
         {
-            std::u16string const& units = inputs[which];
-            std::size_t const n = units.size();
-            BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", input " << which)
-            {
-                test::guarded_array<std::uint16_t> const in(n, which % 3 == 0);
-                std::copy(units.begin(), units.end(), in.begin());
-                test::guarded_array<char32_t> const out(n, false);
-                std::fill(out.begin(), out.end(), char32_t(0xFFFFFFFF));
-                simd::transcode_step const r = k.widen(in.begin(), n, out.begin());
-                BOOST_TEST_REQUIRE(r.consumed <= n);
-                BOOST_TEST_REQUIRE(r.produced <= r.consumed);
-                // What was consumed, decoded by the rules.
-                std::u32string expected;
-                std::uint16_t const* p = in.begin();
-                std::uint16_t const* const end = in.begin() + r.consumed;
-                bool well_formed = true;
-                while (p < end)
-                {
-                    boost::utf::detail::decoded const d = boost::utf::detail::decode_next16(p, end);
-                    well_formed = well_formed && d.ok();
-                    expected += d.value;
-                }
-                BOOST_TEST(well_formed);
-                BOOST_TEST((p == end));
-                BOOST_TEST((std::u32string(out.begin(), out.begin() + r.produced) == expected));
-                BOOST_TEST(std::all_of(out.begin() + r.produced, out.end(),
-                                       [](char32_t c) { return c == char32_t(0xFFFFFFFF); }));
-                // Where it stopped: fewer than a block left, or a block with an unpaired
-                // surrogate other than a high one in its last place.
-                if (r.resume == 0)
-                    BOOST_TEST(n - r.consumed < k.width);
-                else
-                {
-                    BOOST_TEST(r.resume == k.width);
-                    BOOST_TEST_REQUIRE(n - r.consumed >= k.width);
-                    std::uint16_t const* q = in.begin() + r.consumed;
-                    std::uint16_t const* const block_end = q + k.width;
-                    bool unpaired = false;
-                    while (q < block_end && !unpaired)
-                    {
-                        std::uint16_t const* const at = q;
-                        boost::utf::detail::decoded const d = boost::utf::detail::decode_next16(q, block_end);
-                        unpaired = !d.ok() && !(at + 1 == block_end && boost::utf::detail::is_high_surrogate(*at));
-                    }
-                    BOOST_TEST(unpaired);
-                }
-            }
+            boost::utf::detail::decoded const d = boost::utf::detail::decode_next16(p, end);
+            well_formed = well_formed && d.ok();
+            expected += d.value;
         }
-    }
+        BOOST_TEST(well_formed);
+        BOOST_TEST((p == end));
+        BOOST_TEST((std::u32string(out.begin(), out.begin() + r.produced) == expected));
+        BOOST_TEST(std::all_of(out.begin() + r.produced, out.end(),
+                               [](char32_t c) { return c == char32_t(0xFFFFFFFF); }));
+        // Where it stopped: fewer than a block left, or a block with an unpaired
+        // surrogate other than a high one in its last place.
+        if (r.resume == 0)
+            BOOST_TEST(n - r.consumed < k.width);
+        else
+        {
+            BOOST_TEST(r.resume == k.width);
+            BOOST_TEST_REQUIRE(n - r.consumed >= k.width);
+            std::uint16_t const* q = in.begin() + r.consumed;
+            std::uint16_t const* const block_end = q + k.width;
+            bool unpaired = false;
+            while (q < block_end && !unpaired)
+            {
+                std::uint16_t const* const at = q;
+                boost::utf::detail::decoded const d = boost::utf::detail::decode_next16(q, block_end);
+                unpaired = !d.ok() && !(at + 1 == block_end && boost::utf::detail::is_high_surrogate(*at));
+            }
+            BOOST_TEST(unpaired);
+        }
+    });
 }
 
 // The direct UTF-16 to UTF-8 kernels, called directly: they must take whole blocks without a
@@ -1155,46 +1170,36 @@ BOOST_AUTO_TEST_CASE(direct_utf16_to_utf8_kernels_write_exactly_the_utf8_form)
         }
         inputs.push_back(units_of(pieces));
     }
-    for (simd::utf16_kernel_set const& k : simd::utf16_kernel_sets)
-    {
-        if (k.to_utf8 == nullptr || k.level > utf::supported_simd_level())
-            continue;
-        for (std::size_t which = 0; which < inputs.size(); ++which)
+    for_each_kernel_and_input(&simd::utf16_kernel_set::to_utf8, inputs,
+                              [](simd::utf16_kernel_set const& k, std::u16string const& units,
+                                 test::guarded_array<std::uint16_t> const& in) {
+        std::size_t const n = units.size();
+        test::guarded_array<unsigned char> const out(3 * n, false);
+        std::fill(out.begin(), out.end(), static_cast<unsigned char>(0xFF));
+        simd::transcode_step const r = k.to_utf8(in.begin(), n, out.begin());
+        BOOST_TEST_REQUIRE(r.consumed <= n);
+        std::u16string const consumed(units.begin(), units.begin() + static_cast<std::ptrdiff_t>(r.consumed));
+        BOOST_TEST(std::none_of(consumed.begin(), consumed.end(),
+                                [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
+        std::string const expected = utf8_of(values_of(consumed));
+        BOOST_TEST_REQUIRE(r.produced == expected.size());
+        BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(),
+                              [](char e, unsigned char o) { return static_cast<unsigned char>(e) == o; }));
+        // 0xFF is never a byte of UTF-8, so any byte written past the output shows.
+        BOOST_TEST(std::all_of(out.begin() + r.produced, out.end(),
+                               [](unsigned char c) { return c == 0xFF; }));
+        // Where it stopped: fewer than a block left, or a block with a surrogate.
+        if (r.resume == 0)
+            BOOST_TEST(n - r.consumed < k.width);
+        else
         {
-            std::u16string const& units = inputs[which];
-            std::size_t const n = units.size();
-            BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", input " << which)
-            {
-                test::guarded_array<std::uint16_t> const in(n, which % 3 == 0);
-                std::copy(units.begin(), units.end(), in.begin());
-                test::guarded_array<unsigned char> const out(3 * n, false);
-                std::fill(out.begin(), out.end(), static_cast<unsigned char>(0xFF));
-                simd::transcode_step const r = k.to_utf8(in.begin(), n, out.begin());
-                BOOST_TEST_REQUIRE(r.consumed <= n);
-                std::u16string const consumed(units.begin(), units.begin() + static_cast<std::ptrdiff_t>(r.consumed));
-                BOOST_TEST(std::none_of(consumed.begin(), consumed.end(),
-                                        [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
-                std::string const expected = utf8_of(values_of(consumed));
-                BOOST_TEST_REQUIRE(r.produced == expected.size());
-                BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(),
-                                      [](char e, unsigned char o) { return static_cast<unsigned char>(e) == o; }));
-                // 0xFF is never a byte of UTF-8, so any byte written past the output shows.
-                BOOST_TEST(std::all_of(out.begin() + r.produced, out.end(),
-                                       [](unsigned char c) { return c == 0xFF; }));
-                // Where it stopped: fewer than a block left, or a block with a surrogate.
-                if (r.resume == 0)
-                    BOOST_TEST(n - r.consumed < k.width);
-                else
-                {
-                    BOOST_TEST(r.resume <= k.width);
-                    BOOST_TEST_REQUIRE(n - r.consumed >= r.resume);
-                    BOOST_TEST(std::any_of(units.begin() + static_cast<std::ptrdiff_t>(r.consumed),
-                                           units.begin() + static_cast<std::ptrdiff_t>(r.consumed + r.resume),
-                                           [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
-                }
-            }
+            BOOST_TEST(r.resume <= k.width);
+            BOOST_TEST_REQUIRE(n - r.consumed >= r.resume);
+            BOOST_TEST(std::any_of(units.begin() + static_cast<std::ptrdiff_t>(r.consumed),
+                                   units.begin() + static_cast<std::ptrdiff_t>(r.consumed + r.resume),
+                                   [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
         }
-    }
+    });
 }
 
 // The narrowing kernels with a supplementary code point at every offset of a block among BMP
