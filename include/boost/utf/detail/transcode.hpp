@@ -546,6 +546,10 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
             char32_t buffer[transcode_buffer];
             T const* p = first;
             std::size_t index = 0;
+            // Whether to_utf8 is worth a try: not after it has met a surrogate, until widening
+            // gets through a buffer without an error, so that text thick with unpaired
+            // surrogates does not pay for a failed try at each one.
+            bool try_direct = true;
             while (p != last)
             {
                 std::size_t const left = static_cast<std::size_t>(last - p);
@@ -553,16 +557,21 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                 if (left >= k16.width)
                 {
                     auto const* const units = reinterpret_cast<std::uint16_t const*>(p);
-                    // Without surrogates, a code unit is a code point of at most three bytes.
-                    std::size_t const room = left < Sink::max_reserve / 3 ? left : Sink::max_reserve / 3;
-                    out_t* o = sink.reserve(3 * room);
-                    simd::transcode_step const direct = k16.to_utf8(units, room, o);
-                    if (direct.consumed != 0)
+                    out_t* o = nullptr;
+                    if (try_direct)
                     {
-                        sink.commit(o + direct.produced);
-                        p += direct.consumed;
-                        index += direct.consumed;
-                        continue;
+                        // Without surrogates, a code unit is a code point of at most three bytes.
+                        std::size_t const room = left < Sink::max_reserve / 3 ? left : Sink::max_reserve / 3;
+                        o = sink.reserve(3 * room);
+                        simd::transcode_step const direct = k16.to_utf8(units, room, o);
+                        if (direct.consumed != 0)
+                        {
+                            sink.commit(o + direct.produced);
+                            p += direct.consumed;
+                            index += direct.consumed;
+                            continue;
+                        }
+                        try_direct = false;
                     }
                     // A block with surrogates: widened, pairs and all, into the buffer, and
                     // encoded from there.
@@ -576,7 +585,10 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                         index += r.produced;
                     }
                     if (r.resume == 0)
+                    {
+                        try_direct = true;
                         continue;
+                    }
                     stretch = r.resume;
                 }
                 p = rules_stretch<utf16_rules, utf8_writer, PerCodeUnit>(first, p, stretch, last, index, inner, outer,
