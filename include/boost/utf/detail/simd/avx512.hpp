@@ -167,6 +167,13 @@ struct byte_indices
     alignas(64) std::uint8_t back1[64];
     alignas(64) std::uint8_t back2[64];
     alignas(64) std::uint8_t back3[64];
+    // Byte pairs (k, k + 1) as 16-bit lanes: k in [0, 32), and in [32, 64) (the last pair's
+    // second byte wraps to byte 0).
+    alignas(64) std::uint8_t pairs_low[64];
+    alignas(64) std::uint8_t pairs_high[64];
+    // Each of bytes [0, 32), and of [32, 64), twice: positions spread to 16-bit lanes.
+    alignas(64) std::uint8_t spread_low[64];
+    alignas(64) std::uint8_t spread_high[64];
 };
 
 constexpr byte_indices make_byte_indices() noexcept
@@ -178,6 +185,10 @@ constexpr byte_indices make_byte_indices() noexcept
         r.back1[i] = static_cast<std::uint8_t>((i + 63) % 64);
         r.back2[i] = static_cast<std::uint8_t>((i + 62) % 64);
         r.back3[i] = static_cast<std::uint8_t>((i + 61) % 64);
+        r.pairs_low[i] = static_cast<std::uint8_t>(i / 2 + i % 2);
+        r.pairs_high[i] = static_cast<std::uint8_t>((32 + i / 2 + i % 2) % 64);
+        r.spread_low[i] = static_cast<std::uint8_t>(i / 2);
+        r.spread_high[i] = static_cast<std::uint8_t>(32 + i / 2);
     }
     return r;
 }
@@ -222,18 +233,82 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_lanes(char32_t* o, __m512i v, unsigned n
     _mm512_mask_storeu_epi32(o, static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1), v);
 }
 
+// The code points of the one- and two-byte sequences whose leads are the 16-bit lanes of
+// `pairs` (lane k holds a lead and the byte after it; `two` marks the two-byte leads), the lanes
+// of `taken` compressed to the front and stored at `o`. Returns how many.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmask32 two, __mmask32 taken,
+                                                           char32_t* o) noexcept
+{
+    __m512i const ascii = _mm512_and_si512(pairs, _mm512_set1_epi16(0x7F));
+    __m512i const lead_bits = _mm512_slli_epi16(_mm512_and_si512(pairs, _mm512_set1_epi16(0x1F)), 6);
+    __m512i const continuation_bits = _mm512_and_si512(_mm512_srli_epi16(pairs, 8), _mm512_set1_epi16(0x3F));
+    __m512i const values = _mm512_mask_blend_epi16(two, ascii, _mm512_or_si512(lead_bits, continuation_bits));
+    __m512i const packed = _mm512_maskz_compress_epi16(taken, values);
+    unsigned const n = avx512bw::count_ones(taken);
+    store_lanes(o, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(packed)), n);
+    if (n > 16)
+        store_lanes(o + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(packed, 1)), n - 16);
+    return n;
+}
+
+// The code points, all below 10000, of the sequences of one to three bytes in `block` whose leads
+// are at the positions that `spread` picks from `positions` (32 of them, one a 16-bit lane); the
+// first n are stored at `o`.
+BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i positions, __m512i spread, unsigned n,
+                                                         char32_t* o) noexcept
+{
+    __m512i const at = _mm512_add_epi16(_mm512_permutexvar_epi8(spread, positions), _mm512_set1_epi16(0x0100));
+    // Lane k: the lead and the byte after it, and the third byte in the low half.
+    __m512i const first = _mm512_permutexvar_epi8(at, block);
+    __m512i const third = _mm512_and_si512(
+        _mm512_permutexvar_epi8(_mm512_add_epi16(at, _mm512_set1_epi16(0x0202)), block), _mm512_set1_epi16(0x3F));
+    __m512i const lead = _mm512_and_si512(first, _mm512_set1_epi16(0xFF));
+    __m512i const second = _mm512_and_si512(_mm512_srli_epi16(first, 8), _mm512_set1_epi16(0x3F));
+    __m512i const of_two = _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(lead, _mm512_set1_epi16(0x1F)), 6), second);
+    // The 16-bit shift keeps the three-byte lead's four payload bits and drops the rest.
+    __m512i const of_three =
+        _mm512_or_si512(_mm512_slli_epi16(lead, 12), _mm512_or_si512(_mm512_slli_epi16(second, 6), third));
+    __m512i values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(0xC0)), lead, of_two);
+    values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(0xE0)), values, of_three);
+    store_lanes(o, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(values)), n);
+    if (n > 16)
+        store_lanes(o + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(values, 1)), n - 16);
+}
+
 // Decodes the elements that start in [p, p + 61) when p begins an element and the 64 bytes from
-// p are readable; stops at the first element that starts at 61 or later. Returns the bytes
-// consumed, or 0 and the offset of the first byte in error.
+// p are readable; stops at the first element that starts at 61 or later. A block of one- and
+// two-byte sequences alone is decoded up to its last byte, or the one before when that is a
+// two-byte lead. Returns the bytes consumed, or 0 and the offset of the first byte in error.
 BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, char32_t* o, unsigned& produced) noexcept
 {
     using avx512bw::load;
     __m512i const cur = load(p);
-    if (_mm512_movepi8_mask(cur) == 0)
+    std::uint64_t const high = _mm512_movepi8_mask(cur);
+    if (high == 0)
     {
         avx512bw::widen_ascii(cur, o);
         produced = 64;
         return 64;
+    }
+    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(0xE0))) == 0)
+    {
+        // Below E0, such a block is well-formed exactly when each byte from C0 is a lead from C2
+        // (C0 and C1 only begin overlong forms) followed by a continuation byte, and each
+        // continuation byte follows such a lead; a lead in the last place is left to the next
+        // block. Any other block goes the general way below, which finds its first error.
+        std::uint64_t const two = _mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(0xC0)));
+        std::uint64_t const continuation = high & ~two;
+        std::uint64_t const overlong = _mm512_cmplt_epu8_mask(cur, _mm512_set1_epi8(char(0xC2))) & two;
+        if ((two << 1) == continuation && overlong == 0)
+        {
+            std::uint64_t const taken = ~continuation & ~(two & (std::uint64_t(1) << 63));
+            unsigned const n = store_two_byte_lanes(_mm512_permutexvar_epi8(load(indices.pairs_low), cur),
+                                                    static_cast<__mmask32>(two), static_cast<__mmask32>(taken), o);
+            produced = n + store_two_byte_lanes(_mm512_permutexvar_epi8(load(indices.pairs_high), cur),
+                                                static_cast<__mmask32>(two >> 32),
+                                                static_cast<__mmask32>(taken >> 32), o + n);
+            return 64 - static_cast<unsigned>(two >> 63);
+        }
     }
     // The block alone: p begins an element, so nothing before it matters.
     __m512i const p1 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(1), load(indices.back1), cur);
@@ -255,6 +330,15 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, char3
     unsigned const n = avx512bw::count_ones(taken);
 
     __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
+    produced = n;
+    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(0xF0))) == 0)
+    {
+        // No four-byte sequence: every code point fits a 16-bit lane, 32 to a register.
+        store_three_byte_lanes(cur, positions, load(indices.spread_low), n < 32 ? n : 32, o);
+        if (n > 32)
+            store_three_byte_lanes(cur, positions, load(indices.spread_high), n - 32, o + 32);
+        return consumed;
+    }
     store_lanes(o, decode_lanes(cur, _mm512_castsi512_si128(positions)), n);
     if (n > 16)
     {
@@ -266,7 +350,6 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, char3
                 store_lanes(o + 48, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3)), n - 48);
         }
     }
-    produced = n;
     return consumed;
 }
 
