@@ -14,8 +14,13 @@
 // second with SIMD instructions" (2022), in a form of our own: once a block is known to be
 // well-formed, the positions of its lead bytes are compressed into a vector, each lead gathers
 // itself and the three bytes after it into a 32-bit lane, and each lane becomes a code point by
-// shifts whose amounts depend on the lead alone. Encoding runs the other way: each code point
-// spreads into a 32-bit lane of UTF-8, and the lanes' used bytes are compressed together.
+// shifts whose amounts depend on the lead alone. A block without four-byte sequences does the same
+// in 16-bit lanes, 32 leads to a register, and a block of one- and two-byte sequences alone pairs
+// every byte with the next and compresses the pairs that start at leads, after a check of its
+// lead and continuation masks that stands in for the full validation. Code points below 10000
+// are also UTF-16 code units: those blocks go straight to UTF-16 (decode16). Encoding runs the
+// other way: each code point spreads into a 32-bit lane of UTF-8, and the lanes' used bytes are
+// compressed together.
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/avx2.hpp>
@@ -233,11 +238,34 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_lanes(char32_t* o, __m512i v, unsigned n
     _mm512_mask_storeu_epi32(o, static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1), v);
 }
 
+// Lanes [0, n) of 32 16-bit values below 10000 stored at `o`, as code points or as UTF-16 code
+// units; nothing past them.
+BOOST_UTF_AVX512VBMI2_INLINE void store_values(char32_t* o, __m512i v, unsigned n) noexcept
+{
+    store_lanes(o, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)), n);
+    if (n > 16)
+        store_lanes(o + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), n - 16);
+}
+
+BOOST_UTF_AVX512VBMI2_INLINE void store_values(std::uint16_t* o, __m512i v, unsigned n) noexcept
+{
+    _mm512_mask_storeu_epi16(o, n >= 32 ? ~__mmask32(0) : (__mmask32(1) << n) - 1, v);
+}
+
+// An ASCII block, 64 values.
+BOOST_UTF_AVX512VBMI2_INLINE void store_ascii(char32_t* o, __m512i block) noexcept { avx512bw::widen_ascii(block, o); }
+
+BOOST_UTF_AVX512VBMI2_INLINE void store_ascii(std::uint16_t* o, __m512i block) noexcept
+{
+    _mm512_storeu_si512(o, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(block)));
+    _mm512_storeu_si512(o + 32, _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(block, 1)));
+}
+
 // The code points of the one- and two-byte sequences whose leads are the 16-bit lanes of
 // `pairs` (lane k holds a lead and the byte after it; `two` marks the two-byte leads), the lanes
 // of `taken` compressed to the front and stored at `o`. Returns how many.
-BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmask32 two, __mmask32 taken,
-                                                           char32_t* o) noexcept
+template<class Out>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmask32 two, __mmask32 taken, Out* o) noexcept
 {
     __m512i const ascii = _mm512_and_si512(pairs, _mm512_set1_epi16(0x7F));
     __m512i const lead_bits = _mm512_slli_epi16(_mm512_and_si512(pairs, _mm512_set1_epi16(0x1F)), 6);
@@ -245,17 +273,16 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmas
     __m512i const values = _mm512_mask_blend_epi16(two, ascii, _mm512_or_si512(lead_bits, continuation_bits));
     __m512i const packed = _mm512_maskz_compress_epi16(taken, values);
     unsigned const n = avx512bw::count_ones(taken);
-    store_lanes(o, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(packed)), n);
-    if (n > 16)
-        store_lanes(o + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(packed, 1)), n - 16);
+    store_values(o, packed, n);
     return n;
 }
 
 // The code points, all below 10000, of the sequences of one to three bytes in `block` whose leads
 // are at the positions that `spread` picks from `positions` (32 of them, one a 16-bit lane); the
 // first n are stored at `o`.
+template<class Out>
 BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i positions, __m512i spread, unsigned n,
-                                                         char32_t* o) noexcept
+                                                         Out* o) noexcept
 {
     __m512i const at = _mm512_add_epi16(_mm512_permutexvar_epi8(spread, positions), _mm512_set1_epi16(0x0100));
     // Lane k: the lead and the byte after it, and the third byte in the low half.
@@ -270,23 +297,24 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i 
         _mm512_or_si512(_mm512_slli_epi16(lead, 12), _mm512_or_si512(_mm512_slli_epi16(second, 6), third));
     __m512i values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(0xC0)), lead, of_two);
     values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(0xE0)), values, of_three);
-    store_lanes(o, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(values)), n);
-    if (n > 16)
-        store_lanes(o + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(values, 1)), n - 16);
+    store_values(o, values, n);
 }
 
 // Decodes the elements that start in [p, p + 61) when p begins an element and the 64 bytes from
 // p are readable; stops at the first element that starts at 61 or later. A block of one- and
 // two-byte sequences alone is decoded up to its last byte, or the one before when that is a
 // two-byte lead. Returns the bytes consumed, or 0 and the offset of the first byte in error.
-BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, char32_t* o, unsigned& produced) noexcept
+// Written once for code points and for UTF-16 code units, where it also returns 0 (and leaves
+// `produced` alone) at a block with a four-byte sequence.
+template<class Out>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* o, unsigned& produced) noexcept
 {
     using avx512bw::load;
     __m512i const cur = load(p);
     std::uint64_t const high = _mm512_movepi8_mask(cur);
     if (high == 0)
     {
-        avx512bw::widen_ascii(cur, o);
+        store_ascii(o, cur);
         produced = 64;
         return 64;
     }
@@ -339,18 +367,23 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, char3
             store_three_byte_lanes(cur, positions, load(indices.spread_high), n - 32, o + 32);
         return consumed;
     }
-    store_lanes(o, decode_lanes(cur, _mm512_castsi512_si128(positions)), n);
-    if (n > 16)
+    if constexpr (sizeof(Out) == 2)
+        return 0;
+    else
     {
-        store_lanes(o + 16, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 1)), n - 16);
-        if (n > 32)
+        store_lanes(o, decode_lanes(cur, _mm512_castsi512_si128(positions)), n);
+        if (n > 16)
         {
-            store_lanes(o + 32, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 2)), n - 32);
-            if (n > 48)
-                store_lanes(o + 48, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3)), n - 48);
+            store_lanes(o + 16, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 1)), n - 16);
+            if (n > 32)
+            {
+                store_lanes(o + 32, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 2)), n - 32);
+                if (n > 48)
+                    store_lanes(o + 48, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3)), n - 48);
+            }
         }
+        return consumed;
     }
-    return consumed;
 }
 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
@@ -362,6 +395,23 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::
         unsigned const used = decode_block(p + i, o + produced, made);
         if (used == 0)
             return {i, produced, made + std::size_t(1)};
+        i += used;
+        produced += made;
+    }
+    return {i, produced, 0};
+}
+
+// decode16 (kernels.hpp): at a block with an error or a four-byte sequence it stops, with
+// `resume` set to the block's width, and the caller decodes that block.
+BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16(unsigned char const* p, std::size_t n, std::uint16_t* o) noexcept
+{
+    std::size_t i = 0, produced = 0;
+    while (n - i >= decode_width)
+    {
+        unsigned made;
+        unsigned const used = decode_block(p + i, o + produced, made);
+        if (used == 0)
+            return {i, produced, decode_width};
         i += used;
         produced += made;
     }

@@ -87,15 +87,15 @@ struct kernel_set
             &ns::valid_prefix, &ns::decode, decode16, &ns::encode, &ns::valid_code_points          \
     }
 
-// Indexed by simd_level. AVX2's direct UTF-16 kernel serves the AVX-512 levels too: narrowing
-// their decode kernel's code points through a buffer costs more than the wider registers gain.
+// Indexed by simd_level. avx512bw, which decodes with AVX2's kernel, also takes AVX2's direct
+// UTF-16 kernel: narrowing code points through a buffer costs more than the registers gain.
 inline constexpr kernel_set kernel_sets[] = {
     kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
     BOOST_UTF_KERNEL_SET(sse, nullptr),
     BOOST_UTF_KERNEL_SET(avx2, &avx2::decode16),
     BOOST_UTF_KERNEL_SET(avx512bw, &avx2::decode16),
-    BOOST_UTF_KERNEL_SET(avx512vbmi2, &avx2::decode16),
+    BOOST_UTF_KERNEL_SET(avx512vbmi2, &avx512vbmi2::decode16),
 #endif
 };
 
