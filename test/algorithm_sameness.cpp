@@ -483,6 +483,25 @@ BOOST_AUTO_TEST_CASE(errors_at_every_offset)
                 }
             }
 
+    // Validation may take a run of ASCII blocks several at a time: each plant at every offset of
+    // a run of ten blocks of the widest kernel.
+    std::string const ascii_run(640, 'x');
+    for (std::string const& plant : plants())
+        for (std::size_t at = 0; at + plant.size() <= ascii_run.size(); ++at)
+        {
+            std::string s = ascii_run;
+            s.replace(at, plant.size(), plant);
+            log_t log;
+            for (char32_t c : utf::views::utf8(s, test::recording_policy{&log}))
+                (void)c;
+            std::size_t const first_error = log.empty() ? s.size() : log.front().offset;
+            BOOST_TEST_CONTEXT("ASCII run, plant of " << plant.size() << " at " << at)
+            {
+                BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(s) - s.begin()) == first_error);
+                BOOST_TEST(utf::is_valid(s) == (first_error == s.size()));
+            }
+        }
+
     // Encoding: one bad code point at every offset of 3 blocks, in ASCII and in wider text.
     for (char32_t background : {U'x', U'\u00E9', U'\u4E00', U'\U0001F600'})
         for (std::uint32_t bad : {0xD800u, 0xDFFFu, 0x110000u, 0xFFFFFFFFu})

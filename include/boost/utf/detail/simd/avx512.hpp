@@ -70,19 +70,37 @@ BOOST_UTF_AVX512BW_INLINE __m512i table(nibble_table const& t) noexcept
 
 BOOST_UTF_AVX512BW_INLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
 
-// The bytes of `cur` in error, knowing the one, two and three bytes before each.
-BOOST_UTF_AVX512BW_INLINE std::uint64_t error_mask(__m512i cur, __m512i p1, __m512i p2, __m512i p3) noexcept
+// The vectors error_mask works with. A loop over blocks makes them once, before it: GCC does not
+// always take them out of a loop with more than one way round.
+struct error_constants
 {
-    __m512i const low = _mm512_set1_epi8(0x0F);
-    __m512i const a = _mm512_shuffle_epi8(table(prev_high_table), _mm512_and_si512(_mm512_srli_epi16(p1, 4), low));
-    __m512i const b = _mm512_shuffle_epi8(table(prev_low_table), _mm512_and_si512(p1, low));
-    __m512i const c = _mm512_shuffle_epi8(table(cur_high_table), _mm512_and_si512(_mm512_srli_epi16(cur, 4), low));
+    __m512i prev_high, prev_low, cur_high, low, seven_bits, top_bit, three_byte_lead, four_byte_lead;
+};
+
+// Sixteen copies of a byte, to broadcast from memory: GCC makes _mm512_set1_epi8 from a general
+// register inside the loop again, an extra transfer per block.
+template<std::uint8_t B>
+inline constexpr nibble_table splat = {{B, B, B, B, B, B, B, B, B, B, B, B, B, B, B, B}};
+
+BOOST_UTF_AVX512BW_INLINE error_constants make_error_constants() noexcept
+{
+    return {table(prev_high_table), table(prev_low_table), table(cur_high_table), table(splat<0x0F>),
+            table(splat<0x7F>),     table(splat<0x80>),    table(splat<0xE0>),    table(splat<0xF0>)};
+}
+
+// The bytes of `cur` in error, knowing the one, two and three bytes before each.
+BOOST_UTF_AVX512BW_INLINE std::uint64_t error_mask(error_constants const& k, __m512i cur, __m512i p1, __m512i p2,
+                                                   __m512i p3) noexcept
+{
+    __m512i const a = _mm512_shuffle_epi8(k.prev_high, _mm512_and_si512(_mm512_srli_epi16(p1, 4), k.low));
+    __m512i const b = _mm512_shuffle_epi8(k.prev_low, _mm512_and_si512(p1, k.low));
+    __m512i const c = _mm512_shuffle_epi8(k.cur_high, _mm512_and_si512(_mm512_srli_epi16(cur, 4), k.low));
     __m512i const e = _mm512_ternarylogic_epi32(a, b, c, 0x80); // a & b & c
-    std::uint64_t const other = _mm512_test_epi8_mask(e, _mm512_set1_epi8(0x7F));
-    std::uint64_t const two_continuations = _mm512_test_epi8_mask(e, _mm512_set1_epi8(char(0x80)));
+    std::uint64_t const other = _mm512_test_epi8_mask(e, k.seven_bits);
+    std::uint64_t const two_continuations = _mm512_test_epi8_mask(e, k.top_bit);
     // A third or fourth byte: a three- or four-byte lead two or three places back.
-    std::uint64_t const expected = _mm512_cmpge_epu8_mask(p2, _mm512_set1_epi8(char(0xE0))) |
-                                   _mm512_cmpge_epu8_mask(p3, _mm512_set1_epi8(char(0xF0)));
+    std::uint64_t const expected =
+        _mm512_cmpge_epu8_mask(p2, k.three_byte_lead) | _mm512_cmpge_epu8_mask(p3, k.four_byte_lead);
     return other | (two_continuations ^ expected);
 }
 
@@ -96,33 +114,42 @@ using avx2::decode;
 using avx2::encode_width;
 using avx2::encode;
 
-// Bit i set where byte i of the block at p flags an error, given the three bytes before it,
-// which must be readable: a sequence begun before p and not continued counts. In an ASCII block
-// only its first three bytes can flag, where such a sequence wants a continuation byte.
-BOOST_UTF_AVX512BW_INLINE std::uint64_t block_error_bits(unsigned char const* p) noexcept
+// The bytes of an ASCII block at p that flag: only its first three can, each where a sequence
+// begun before p wants a continuation byte there. The three bytes before p must be readable.
+BOOST_UTF_AVX512BW_INLINE std::uint64_t pending_flags(unsigned char const* p) noexcept
 {
-    __m512i const cur = load(p);
-    if (_mm512_movepi8_mask(cur) == 0)
-    {
-        if (p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0) // the usual case, tested as cheaply
-            return 0;
-        return static_cast<std::uint64_t>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
-               static_cast<std::uint64_t>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 |
-               static_cast<std::uint64_t>(p[-1] >= 0xF0) << 2;
-    }
-    return error_mask(cur, load(p - 1), load(p - 2), load(p - 3));
+    if (p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0) // the usual case, tested as cheaply
+        return 0;
+    return static_cast<std::uint64_t>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
+           static_cast<std::uint64_t>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 |
+           static_cast<std::uint64_t>(p[-1] >= 0xF0) << 2;
 }
 
 // The first step (one block) with a flagged byte, and its flags (flagged_step, step.hpp).
 BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
     static_assert(validate_width == validate_step, "one block a step");
+    error_constants const k = make_error_constants();
     std::size_t i = 0;
     while (n - i >= validate_width)
     {
-        if (std::uint64_t const flags = block_error_bits(p + i))
+        __m512i const cur = load(p + i);
+        if (_mm512_movepi8_mask(cur) != 0)
+        {
+            if (std::uint64_t const flags = error_mask(k, cur, load(p + i - 1), load(p + i - 2), load(p + i - 3)))
+                return {i, flags};
+            i += validate_width;
+            continue;
+        }
+        if (std::uint64_t const flags = pending_flags(p + i))
             return {i, flags};
         i += validate_width;
+        // An ASCII block is often followed by more (text in Latin scripts): a run of them is
+        // taken four blocks to a test. After an ASCII block nothing is pending.
+        if (n - i >= 4 * validate_width &&
+            _mm512_movepi8_mask(_mm512_or_si512(_mm512_or_si512(load(p + i), load(p + i + 64)),
+                                                _mm512_or_si512(load(p + i + 128), load(p + i + 192)))) == 0)
+            i += 4 * validate_width;
     }
     return {i, 0};
 }
@@ -342,7 +369,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
     __m512i const p1 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(1), load(indices.back1), cur);
     __m512i const p2 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(3), load(indices.back2), cur);
     __m512i const p3 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(7), load(indices.back3), cur);
-    std::uint64_t const errors = avx512bw::error_mask(cur, p1, p2, p3);
+    std::uint64_t const errors = avx512bw::error_mask(avx512bw::make_error_constants(), cur, p1, p2, p3);
     if (errors != 0)
     {
         produced = avx512bw::count_trailing_zeros(errors);
