@@ -104,7 +104,11 @@ BOOST_UTF_AVX512BW_INLINE std::uint64_t error_mask(error_constants const& k, __m
     return other | (two_continuations ^ expected);
 }
 
-inline constexpr std::size_t validate_width = 64;
+// Bytes of a block. The validating and decoding kernels take their last 32 to 63 bytes with the
+// AVX2 kernel instead of leaving them to the scalar rules, so they are called from 32 bytes on
+// (validate_width, decode_width): with input of a few dozen bytes that is most of it.
+inline constexpr std::size_t block_width = 64;
+inline constexpr std::size_t validate_width = avx2::validate_width;
 inline constexpr std::size_t code_point_width = 64;
 // Without VBMI2's byte compression this set has no transcoding kernels of its own: it decodes
 // and encodes with the AVX2 ones, which take every script, so that no level transcodes slower
@@ -128,30 +132,33 @@ BOOST_UTF_AVX512BW_INLINE std::uint64_t pending_flags(unsigned char const* p) no
 // The first step (one block) with a flagged byte, and its flags (flagged_step, step.hpp).
 BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
-    static_assert(validate_width == validate_step, "one block a step");
+    static_assert(block_width == validate_step, "one block a step");
     error_constants const k = make_error_constants();
     std::size_t i = 0;
-    while (n - i >= validate_width)
+    while (n - i >= block_width)
     {
         __m512i const cur = load(p + i);
         if (_mm512_movepi8_mask(cur) != 0)
         {
             if (std::uint64_t const flags = error_mask(k, cur, load(p + i - 1), load(p + i - 2), load(p + i - 3)))
                 return {i, flags};
-            i += validate_width;
+            i += block_width;
             continue;
         }
         if (std::uint64_t const flags = pending_flags(p + i))
             return {i, flags};
-        i += validate_width;
+        i += block_width;
         // An ASCII block is often followed by more (text in Latin scripts): a run of them is
         // taken four blocks to a test. After an ASCII block nothing is pending.
-        if (n - i >= 4 * validate_width &&
+        if (n - i >= 4 * block_width &&
             _mm512_movepi8_mask(_mm512_or_si512(_mm512_or_si512(load(p + i), load(p + i + 64)),
                                                 _mm512_or_si512(load(p + i + 128), load(p + i + 192)))) == 0)
-            i += 4 * validate_width;
+            i += 4 * block_width;
     }
-    return {i, 0};
+    if (n - i < avx2::validate_width)
+        return {i, 0};
+    flagged_step const last = avx2::valid_prefix(p + i, n - i);
+    return {i + last.at, last.flags};
 }
 
 BOOST_UTF_AVX512BW_INLINE void widen_ascii(__m512i bytes, char32_t* o) noexcept
@@ -186,11 +193,12 @@ BOOST_UTF_AVX512BW_KERNEL std::size_t valid_code_points(std::uint32_t const* p, 
 
 namespace avx512vbmi2 {
 
+using avx512bw::block_width;
 using avx512bw::validate_width;
 using avx512bw::code_point_width;
 using avx512bw::valid_prefix;
 using avx512bw::valid_code_points;
-inline constexpr std::size_t decode_width = 64;
+inline constexpr std::size_t decode_width = avx2::decode_width;
 inline constexpr std::size_t encode_width = 16;
 
 struct byte_indices
@@ -416,7 +424,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
 {
     std::size_t i = 0, produced = 0;
-    while (n - i >= decode_width)
+    while (n - i >= block_width)
     {
         unsigned made;
         unsigned const used = decode_block(p + i, o + produced, made);
@@ -425,15 +433,18 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::
         i += used;
         produced += made;
     }
-    return {i, produced, 0};
+    if (n - i < avx2::decode_width)
+        return {i, produced, 0};
+    transcode_step const last = avx2::decode(p + i, n - i, o + produced);
+    return {i + last.consumed, produced + last.produced, last.resume};
 }
 
 // decode16 (kernels.hpp): at a block with an error or a four-byte sequence it stops, with
-// `resume` set to the block's width, and the caller decodes that block.
+// `resume` set to decode_width, and the caller decodes that block.
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16(unsigned char const* p, std::size_t n, std::uint16_t* o) noexcept
 {
     std::size_t i = 0, produced = 0;
-    while (n - i >= decode_width)
+    while (n - i >= block_width)
     {
         unsigned made;
         unsigned const used = decode_block(p + i, o + produced, made);
@@ -442,7 +453,10 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16(unsigned char const* p, std
         i += used;
         produced += made;
     }
-    return {i, produced, 0};
+    if (n - i < avx2::decode_width)
+        return {i, produced, 0};
+    transcode_step const last = avx2::decode16(p + i, n - i, o + produced);
+    return {i + last.consumed, produced + last.produced, last.resume};
 }
 
 // Encodes 16 scalar values into at most 64 bytes at `o`; returns the bytes written.
