@@ -421,7 +421,12 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
     }
 }
 
-BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
+// The loop over blocks for both outputs. A block that decode_block does not take ends it: with
+// code points, `resume` is the bytes up to and with the first one in error; with UTF-16 code
+// units (decode16, kernels.hpp), it is decode_width, and the caller decodes that block. The last
+// 32 to 63 bytes go to AVX2's kernel for the same output.
+template<class Out>
+BOOST_UTF_AVX512VBMI2_INLINE transcode_step decode_blocks(unsigned char const* p, std::size_t n, Out* o) noexcept
 {
     std::size_t i = 0, produced = 0;
     while (n - i >= block_width)
@@ -429,34 +434,33 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::
         unsigned made;
         unsigned const used = decode_block(p + i, o + produced, made);
         if (used == 0)
-            return {i, produced, made + std::size_t(1)};
+        {
+            if constexpr (sizeof(Out) == 4)
+                return {i, produced, made + std::size_t(1)};
+            else
+                return {i, produced, decode_width};
+        }
         i += used;
         produced += made;
     }
     if (n - i < avx2::decode_width)
         return {i, produced, 0};
-    transcode_step const last = avx2::decode(p + i, n - i, o + produced);
+    transcode_step last;
+    if constexpr (sizeof(Out) == 4)
+        last = avx2::decode(p + i, n - i, o + produced);
+    else
+        last = avx2::decode16(p + i, n - i, o + produced);
     return {i + last.consumed, produced + last.produced, last.resume};
 }
 
-// decode16 (kernels.hpp): at a block with an error or a four-byte sequence it stops, with
-// `resume` set to decode_width, and the caller decodes that block.
+BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
+{
+    return decode_blocks(p, n, o);
+}
+
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16(unsigned char const* p, std::size_t n, std::uint16_t* o) noexcept
 {
-    std::size_t i = 0, produced = 0;
-    while (n - i >= block_width)
-    {
-        unsigned made;
-        unsigned const used = decode_block(p + i, o + produced, made);
-        if (used == 0)
-            return {i, produced, decode_width};
-        i += used;
-        produced += made;
-    }
-    if (n - i < avx2::decode_width)
-        return {i, produced, 0};
-    transcode_step const last = avx2::decode16(p + i, n - i, o + produced);
-    return {i + last.consumed, produced + last.produced, last.resume};
+    return decode_blocks(p, n, o);
 }
 
 // Encodes 16 scalar values into at most 64 bytes at `o`; returns the bytes written.
