@@ -66,22 +66,6 @@ BOOST_UTF_AVX2_INLINE __m256i block_errors(unsigned char const* p, __m256i cur) 
     return _mm256_xor_si256(e, expected);
 }
 
-// An ASCII block is valid unless a sequence begun before it wants continuation bytes: the test
-// the loop over valid text makes, cheaper than pending_flags.
-BOOST_UTF_AVX2_INLINE bool nothing_pending(unsigned char const* p) noexcept
-{
-    return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
-}
-
-// The bytes of an ASCII block that flag: only its first three can, each where a sequence begun
-// before the block wants a continuation byte there.
-BOOST_UTF_AVX2_INLINE std::uint32_t pending_flags(unsigned char const* p) noexcept
-{
-    return static_cast<std::uint32_t>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
-           static_cast<std::uint32_t>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 |
-           static_cast<std::uint32_t>(p[-1] >= 0xF0) << 2;
-}
-
 // Bit i set where byte i of a block flags an error, from its block_errors.
 BOOST_UTF_AVX2_INLINE std::uint32_t error_bits(__m256i diff) noexcept
 {

@@ -118,17 +118,6 @@ using avx2::decode;
 using avx2::encode_width;
 using avx2::encode;
 
-// The bytes of an ASCII block at p that flag: only its first three can, each where a sequence
-// begun before p wants a continuation byte there. The three bytes before p must be readable.
-BOOST_UTF_AVX512BW_INLINE std::uint64_t pending_flags(unsigned char const* p) noexcept
-{
-    if (p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0) // the usual case, tested as cheaply
-        return 0;
-    return static_cast<std::uint64_t>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
-           static_cast<std::uint64_t>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 |
-           static_cast<std::uint64_t>(p[-1] >= 0xF0) << 2;
-}
-
 // The first step (one block) with a flagged byte, and its flags (flagged_step, step.hpp).
 BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
@@ -145,8 +134,8 @@ BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std:
             i += block_width;
             continue;
         }
-        if (std::uint64_t const flags = pending_flags(p + i))
-            return {i, flags};
+        if (!nothing_pending(p + i))
+            return {i, pending_flags(p + i)};
         i += block_width;
         // An ASCII block is often followed by more (text in Latin scripts): a run of them is
         // taken four blocks to a test. After an ASCII block nothing is pending.

@@ -75,21 +75,6 @@ BOOST_UTF_SSE_INLINE __m128i block_errors(unsigned char const* p, __m128i cur) n
     return _mm_xor_si128(e, expected);
 }
 
-// An ASCII block is valid unless a sequence begun before it wants continuation bytes: the test
-// the loop over valid text makes, cheaper than pending_flags.
-BOOST_UTF_SSE_INLINE bool nothing_pending(unsigned char const* p) noexcept
-{
-    return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
-}
-
-// The bytes of an ASCII block that flag: only its first three can, each where a sequence begun
-// before the block wants a continuation byte there.
-BOOST_UTF_SSE_INLINE unsigned pending_flags(unsigned char const* p) noexcept
-{
-    return static_cast<unsigned>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
-           static_cast<unsigned>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 | static_cast<unsigned>(p[-1] >= 0xF0) << 2;
-}
-
 // Bit i set where byte i of a block flags an error, from its block_errors.
 BOOST_UTF_SSE_INLINE unsigned error_bits(__m128i diff) noexcept
 {

@@ -5,6 +5,8 @@
 #ifndef BOOST_UTF_DETAIL_SIMD_STEP_HPP
 #define BOOST_UTF_DETAIL_SIMD_STEP_HPP
 
+#include <boost/utf/detail/simd/target.hpp>
+
 #include <cstddef>
 #include <cstdint>
 
@@ -39,6 +41,27 @@ struct flagged_step
     std::size_t at;
     std::uint64_t flags;
 };
+
+// Scalar, but in the ISA namespace: their code is compiled for the caller's flags.
+inline namespace BOOST_UTF_ISA_NAMESPACE {
+
+// An ASCII block at p is valid unless a sequence begun before it wants continuation bytes: the
+// test the kernels make over valid text, cheaper than pending_flags. The three bytes before p
+// must be readable.
+BOOST_FORCEINLINE bool nothing_pending(unsigned char const* p) noexcept
+{
+    return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
+}
+
+// The bytes of an ASCII block at p that flag: only its first three can, each where a sequence
+// begun before p wants a continuation byte there.
+BOOST_FORCEINLINE unsigned pending_flags(unsigned char const* p) noexcept
+{
+    return static_cast<unsigned>(p[-1] >= 0xC0 || p[-2] >= 0xE0 || p[-3] >= 0xF0) |
+           static_cast<unsigned>(p[-1] >= 0xE0 || p[-2] >= 0xF0) << 1 | static_cast<unsigned>(p[-1] >= 0xF0) << 2;
+}
+
+} // inline namespace BOOST_UTF_ISA_NAMESPACE
 
 } // namespace simd
 } // namespace detail
