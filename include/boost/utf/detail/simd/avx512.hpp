@@ -124,25 +124,41 @@ BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std:
     static_assert(block_width == validate_step, "one block a step");
     error_constants const k = make_error_constants();
     std::size_t i = 0;
-    while (n - i >= block_width)
+    // Every block is tested for errors, two to a round, with no branch on its content: a test
+    // "is this block ASCII" before each one mispredicts all the time in text that mixes ASCII
+    // with accented letters or other scripts. Only after two rounds of ASCII in a row does the
+    // loop go over to ASCII blocks four to a test, and on to single ASCII blocks, so that long
+    // runs (English, markup) cost a load and an OR a block. After an ASCII block nothing is
+    // pending, so the skip needs no test of the bytes before it.
+    unsigned ascii_rounds = 0;
+    while (n - i >= 2 * block_width)
     {
-        __m512i const cur = load(p + i);
-        if (_mm512_movepi8_mask(cur) != 0)
+        __m512i const first = load(p + i);
+        __m512i const second = load(p + i + block_width);
+        std::uint64_t const first_flags = error_mask(k, first, load(p + i - 1), load(p + i - 2), load(p + i - 3));
+        std::uint64_t const second_flags = error_mask(k, second, load(p + i + block_width - 1),
+                                                      load(p + i + block_width - 2), load(p + i + block_width - 3));
+        if ((first_flags | second_flags) != 0)
+            return first_flags != 0 ? flagged_step{i, first_flags} : flagged_step{i + block_width, second_flags};
+        i += 2 * block_width;
+        bool const ascii = _mm512_movepi8_mask(_mm512_or_si512(first, second)) == 0;
+        ascii_rounds = (ascii_rounds + 1) & (0u - static_cast<unsigned>(ascii));
+        if (ascii_rounds == 2)
         {
-            if (std::uint64_t const flags = error_mask(k, cur, load(p + i - 1), load(p + i - 2), load(p + i - 3)))
-                return {i, flags};
-            i += block_width;
-            continue;
+            while (n - i >= 4 * block_width &&
+                   _mm512_movepi8_mask(_mm512_or_si512(_mm512_or_si512(load(p + i), load(p + i + 64)),
+                                                       _mm512_or_si512(load(p + i + 128), load(p + i + 192)))) == 0)
+                i += 4 * block_width;
+            while (n - i >= block_width && _mm512_movepi8_mask(load(p + i)) == 0)
+                i += block_width;
+            ascii_rounds = 0;
         }
-        if (!nothing_pending(p + i))
-            return {i, pending_flags(p + i)};
+    }
+    if (n - i >= block_width)
+    {
+        if (std::uint64_t const flags = error_mask(k, load(p + i), load(p + i - 1), load(p + i - 2), load(p + i - 3)))
+            return {i, flags};
         i += block_width;
-        // An ASCII block is often followed by more (text in Latin scripts): a run of them is
-        // taken four blocks to a test. After an ASCII block nothing is pending.
-        if (n - i >= 4 * block_width &&
-            _mm512_movepi8_mask(_mm512_or_si512(_mm512_or_si512(load(p + i), load(p + i + 64)),
-                                                _mm512_or_si512(load(p + i + 128), load(p + i + 192)))) == 0)
-            i += 4 * block_width;
     }
     if (n - i < avx2::validate_width)
         return {i, 0};
