@@ -259,8 +259,9 @@ void check_all(std::string const& in, std::u16string const& in16, std::size_t th
     }
 }
 
-// Well-formed text of every UTF-8 length, longer than any block.
-std::u32string const text = U"Grüße, Ελλάδα, мир, 日本語, 😀🎉 — and some plain ASCII to fill a block of sixty-four.";
+// Well-formed text of every UTF-8 length, three-byte forms from just above 800 (Devanagari) as well
+// as far above it, longer than any block.
+std::u32string const text = U"Grüße, Ελλάδα, мир, 日本語, 😀🎉 — and some plain ASCII to fill a block of sixty-four; नमस्ते.";
 
 std::string utf8_of(std::u32string const& s)
 {
@@ -994,9 +995,10 @@ BOOST_AUTO_TEST_CASE(narrowing_kernels_write_exactly_the_utf16_form)
 
 namespace {
 
-// Code units built from pieces: 'a' ASCII, 'b' a BMP code unit of three UTF-8 bytes, 'c' one of
-// two, 'p' a pair, 'h' a high surrogate alone, 'l' a low one alone. Each piece of a kind differs
-// from the last a little, so that every lane gets its own code point.
+// Code units built from pieces: 'a' ASCII, 'b' a BMP code unit of three UTF-8 bytes, 'd' one of
+// three just above 800 (the least such), 'c' one of two, 'p' a pair, 'h' a high surrogate alone,
+// 'l' a low one alone. Each piece of a kind differs from the last a little, so that every lane
+// gets its own code point.
 std::u16string units_of(std::string const& pieces)
 {
     std::u16string out;
@@ -1008,6 +1010,7 @@ std::u16string units_of(std::string const& pieces)
         {
         case 'a': out += static_cast<char16_t>(u'a' + k % 26); break;
         case 'b': out += static_cast<char16_t>(0x4E00 + k); break;
+        case 'd': out += static_cast<char16_t>(0x0800 + k); break;
         case 'c': out += static_cast<char16_t>(0x0400 + k); break;
         case 'p':
             out += static_cast<char16_t>(0xD800 + (k * 7) % 1024);
@@ -1139,16 +1142,16 @@ BOOST_AUTO_TEST_CASE(widening_kernels_write_exactly_the_code_points)
 // The direct UTF-16 to UTF-8 kernels, called directly: they must take whole blocks without a
 // surrogate, write exactly their UTF-8 form and nothing past it, stop only at a block with a
 // surrogate or where fewer than a block is left, and read nothing outside the input. The inputs
-// put one code unit of each kind ('a' ASCII, 'c' two bytes, 'b' three bytes, a pair) at every
-// offset of three blocks among each other kind, with every length of tail, so that each block
-// path (ASCII whole, or two halves of one to three bytes) follows each other one.
+// put one code unit of each kind ('a' ASCII, 'c' two bytes, 'b' and 'd' three bytes, a pair) at
+// every offset of three blocks among each other kind, with every length of tail, so that each
+// block path (ASCII, one or two bytes, up to three) follows each other one.
 BOOST_AUTO_TEST_CASE(direct_utf16_to_utf8_kernels_write_exactly_the_utf8_form)
 {
     namespace simd = boost::utf::detail::simd;
     std::vector<std::u16string> inputs;
     for (std::size_t at = 0; at < 100; ++at)
-        for (char fill : {'a', 'c', 'b'})
-            for (char other : {'a', 'c', 'b', 'p'})
+        for (char fill : {'a', 'c', 'b', 'd'})
+            for (char other : {'a', 'c', 'b', 'd', 'p'})
             {
                 std::string pieces(100, fill);
                 pieces[at] = other;
