@@ -85,7 +85,7 @@ inline constexpr nibble_table splat = {{B, B, B, B, B, B, B, B, B, B, B, B, B, B
 BOOST_UTF_AVX512BW_INLINE error_constants make_error_constants() noexcept
 {
     return {table(prev_high_table), table(prev_low_table), table(cur_high_table), table(splat<0x0F>),
-            table(splat<0x7F>),     table(splat<0x80>),    table(splat<0xE0>),    table(splat<0xF0>)};
+            table(splat<0x7F>),     table(splat<0x80>),    table(splat<first_three_byte_lead>), table(splat<first_four_byte_lead>)};
 }
 
 // The bytes of `cur` in error, knowing the one, two and three bytes before each.
@@ -249,9 +249,9 @@ BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m128i pos16) 
                                          _mm512_set1_epi32(0x03020100));
     __m512i const x = _mm512_permutexvar_epi8(idx, block);
     __m512i const lead = _mm512_and_si512(x, _mm512_set1_epi32(0xFF));
-    __mmask16 const two = _mm512_cmpge_epu32_mask(lead, _mm512_set1_epi32(0xC0));
-    __mmask16 const three = _mm512_cmpge_epu32_mask(lead, _mm512_set1_epi32(0xE0));
-    __mmask16 const four = _mm512_cmpge_epu32_mask(lead, _mm512_set1_epi32(0xF0));
+    __mmask16 const two = _mm512_cmpge_epu32_mask(lead, _mm512_set1_epi32(first_lead));
+    __mmask16 const three = _mm512_cmpge_epu32_mask(lead, _mm512_set1_epi32(first_three_byte_lead));
+    __mmask16 const four = _mm512_cmpge_epu32_mask(lead, _mm512_set1_epi32(first_four_byte_lead));
     // Payload of the lead, by length: 7, 5, 4 or 3 bits.
     __m512i lead_mask = _mm512_set1_epi32(0x7F);
     lead_mask = _mm512_mask_mov_epi32(lead_mask, two, _mm512_set1_epi32(0x1F));
@@ -335,8 +335,8 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i 
     // The 16-bit shift keeps the three-byte lead's four payload bits and drops the rest.
     __m512i const of_three =
         _mm512_or_si512(_mm512_slli_epi16(lead, 12), _mm512_or_si512(_mm512_slli_epi16(second, 6), third));
-    __m512i values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(0xC0)), lead, of_two);
-    values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(0xE0)), values, of_three);
+    __m512i values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_lead)), lead, of_two);
+    values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_three_byte_lead)), values, of_three);
     store_values(o, values, n);
 }
 
@@ -358,15 +358,15 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
         produced = 64;
         return 64;
     }
-    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(0xE0))) == 0)
+    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_three_byte_lead))) == 0)
     {
         // Below E0, such a block is well-formed exactly when each byte from C0 is a lead from C2
         // (C0 and C1 only begin overlong forms) followed by a continuation byte, and each
         // continuation byte follows such a lead; a lead in the last place is left to the next
         // block. Any other block goes the general way below, which finds its first error.
-        std::uint64_t const two = _mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(0xC0)));
+        std::uint64_t const two = _mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_lead)));
         std::uint64_t const continuation = high & ~two;
-        std::uint64_t const overlong = _mm512_cmplt_epu8_mask(cur, _mm512_set1_epi8(char(0xC2))) & two;
+        std::uint64_t const overlong = _mm512_cmplt_epu8_mask(cur, _mm512_set1_epi8(char(first_two_byte_lead))) & two;
         if ((two << 1) == continuation && overlong == 0)
         {
             std::uint64_t const taken = ~continuation & ~(two & (std::uint64_t(1) << 63));
@@ -399,7 +399,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
 
     __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
     produced = n;
-    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(0xF0))) == 0)
+    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_four_byte_lead))) == 0)
     {
         // No four-byte sequence: every code point fits a 16-bit lane, 32 to a register.
         store_three_byte_lanes(cur, positions, load(indices.spread_low), n < 32 ? n : 32, o);

@@ -172,6 +172,35 @@ static_assert(tables_follow_rules(0xE0, 0xEF),
 static_assert(tables_follow_rules(0xF0, 0xFF),
               "classify.hpp: the tables disagree with lead_rules after F0..FF");
 
+// The byte bounds that kernels test by comparison alone, without the tables: below 80 ASCII, then
+// continuation bytes up to first_lead, C0 and C1 which begin only overlong forms, two-byte leads
+// from first_two_byte_lead, three-byte ones from first_three_byte_lead, and from
+// first_four_byte_lead four-byte leads or bytes that begin nothing.
+inline constexpr unsigned char first_lead = 0xC0;
+inline constexpr unsigned char first_two_byte_lead = 0xC2;
+inline constexpr unsigned char first_three_byte_lead = 0xE0;
+inline constexpr unsigned char first_four_byte_lead = 0xF0;
+
+constexpr bool lead_bounds_follow_rules() noexcept
+{
+    for (unsigned b = 0; b < 256; ++b)
+    {
+        lead_rule const rule = lead_rules[b];
+        bool const continuation = b >= 0x80 && b < first_lead;
+        if (continuation != (rule.kind == error_kind::unexpected_continuation && rule.length == 0))
+            return false;
+        unsigned const length = b < 0x80                    ? 1
+                                : b < first_two_byte_lead   ? 0
+                                : b < first_three_byte_lead ? 2
+                                : b < first_four_byte_lead  ? 3
+                                                            : 4;
+        if (rule.length != length && !(length == 4 && rule.length == 0))
+            return false;
+    }
+    return true;
+}
+static_assert(lead_bounds_follow_rules(), "classify.hpp: the lead byte bounds disagree with lead_rules");
+
 } // namespace simd
 } // namespace detail
 } // namespace utf
