@@ -738,6 +738,17 @@ struct code_point_blocks
 // code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
 // units themselves. An ASCII block is checked and packed whole, as ASCII runs are long in most
 // text; any other is encoded 16 code units at a time.
+// Whether any of the 32 code units of a and b is a surrogate (D800 to DFFF, their top five bits
+// 11011); utf16_kernels.hpp's kernels test their blocks with it too.
+BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
+{
+    __m256i const m = _mm256_set1_epi16(static_cast<short>(0xF800));
+    __m256i const t = _mm256_set1_epi16(static_cast<short>(0xD800));
+    __m256i const s =
+        _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(a, m), t), _mm256_cmpeq_epi16(_mm256_and_si256(b, m), t));
+    return _mm256_testz_si256(s, s) == 0;
+}
+
 struct utf16_blocks
 {
     std::uint16_t const* p;
@@ -754,13 +765,7 @@ struct utf16_blocks
         w.a = load(p + i);
         w.b = load(p + i + 16);
         w.ascii = _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
-        if (w.ascii)
-            return true;
-        __m256i const m = _mm256_set1_epi16(static_cast<short>(0xF800));
-        __m256i const t = _mm256_set1_epi16(static_cast<short>(0xD800));
-        __m256i const s =
-            _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(w.a, m), t), _mm256_cmpeq_epi16(_mm256_and_si256(w.b, m), t));
-        return _mm256_testz_si256(s, s) != 0;
+        return w.ascii || !any_surrogate(w.a, w.b);
     }
     BOOST_UTF_AVX2_INLINE static bool ascii(block const& w) noexcept
     {

@@ -410,6 +410,16 @@ struct code_point_blocks
 
 // UTF-16 code units: a block is checked to hold no surrogate, so that each code unit is a code
 // point below 10000 (pairs are left to the caller), and `block` is the code units themselves.
+// Whether any of the 16 code units of a and b is a surrogate (D800 to DFFF, their top five bits
+// 11011); utf16_kernels.hpp's kernels test their blocks with it too.
+BOOST_UTF_SSE_INLINE bool any_surrogate(__m128i a, __m128i b) noexcept
+{
+    __m128i const m = _mm_set1_epi16(static_cast<short>(0xF800));
+    __m128i const t = _mm_set1_epi16(static_cast<short>(0xD800));
+    __m128i const s = _mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(a, m), t), _mm_cmpeq_epi16(_mm_and_si128(b, m), t));
+    return _mm_testz_si128(s, s) == 0;
+}
+
 struct utf16_blocks
 {
     std::uint16_t const* p;
@@ -426,12 +436,7 @@ struct utf16_blocks
         w.a = load(p + i);
         w.b = load(p + i + 8);
         w.ascii = _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
-        if (w.ascii)
-            return true;
-        __m128i const m = _mm_set1_epi16(static_cast<short>(0xF800));
-        __m128i const t = _mm_set1_epi16(static_cast<short>(0xD800));
-        __m128i const s = _mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(w.a, m), t), _mm_cmpeq_epi16(_mm_and_si128(w.b, m), t));
-        return _mm_testz_si128(s, s) != 0;
+        return w.ascii || !any_surrogate(w.a, w.b);
     }
     BOOST_UTF_SSE_INLINE static bool ascii(block const& w) noexcept
     {

@@ -190,13 +190,7 @@ BOOST_UTF_SSE_INLINE std::uint32_t kind_mask(__m128i a, __m128i b, int tag) noex
     return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(x, y)));
 }
 
-BOOST_UTF_SSE_INLINE bool any_surrogate(__m128i a, __m128i b) noexcept
-{
-    __m128i const m = _mm_set1_epi16(static_cast<short>(0xF800));
-    __m128i const t = _mm_set1_epi16(static_cast<short>(0xD800));
-    __m128i const s = _mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(a, m), t), _mm_cmpeq_epi16(_mm_and_si128(b, m), t));
-    return _mm_testz_si128(s, s) == 0;
-}
+using sse::any_surrogate;
 
 // Writes the first `bytes` (even, 0..16) bytes of v at o, and nothing past them.
 BOOST_UTF_SSE_INLINE void store_first_bytes(void* o, __m128i v, unsigned bytes) noexcept
@@ -425,14 +419,7 @@ BOOST_UTF_AVX2_INLINE std::uint32_t kind_mask(__m256i a, __m256i b, int tag) noe
     return static_cast<std::uint32_t>(_mm256_movemask_epi8(pack_in_order(x, y)));
 }
 
-BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
-{
-    __m256i const m = _mm256_set1_epi16(static_cast<short>(0xF800));
-    __m256i const t = _mm256_set1_epi16(static_cast<short>(0xD800));
-    __m256i const s =
-        _mm256_or_si256(_mm256_cmpeq_epi16(_mm256_and_si256(a, m), t), _mm256_cmpeq_epi16(_mm256_and_si256(b, m), t));
-    return _mm256_testz_si256(s, s) == 0;
-}
+using avx2::any_surrogate;
 
 // As utf16_sse::widened_halves, on 16 code units.
 BOOST_UTF_AVX2_INLINE void widened_halves(__m256i u, __m256i next, __m256i& low, __m256i& plane) noexcept
