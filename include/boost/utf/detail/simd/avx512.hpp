@@ -301,17 +301,23 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_ascii(std::uint16_t* o, __m512i block) n
     _mm512_storeu_si512(o + 32, _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(block, 1)));
 }
 
-// The code points of the one- and two-byte sequences whose leads are the 16-bit lanes of
-// `pairs` (lane k holds a lead and the byte after it; `two` marks the two-byte leads), the lanes
-// of `taken` compressed to the front and stored at `o`. Returns how many.
-template<class Out>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmask32 two, __mmask32 taken, Out* o) noexcept
+// The code points of one- and two-byte sequences, one a 16-bit lane of `pairs`: its low byte the
+// lead, its high byte the byte after it; `two` marks the two-byte leads.
+BOOST_UTF_AVX512VBMI2_INLINE __m512i two_byte_values(__m512i pairs, __mmask32 two) noexcept
 {
     __m512i const ascii = _mm512_and_si512(pairs, _mm512_set1_epi16(0x7F));
     __m512i const lead_bits = _mm512_slli_epi16(_mm512_and_si512(pairs, _mm512_set1_epi16(0x1F)), 6);
     __m512i const continuation_bits = _mm512_and_si512(_mm512_srli_epi16(pairs, 8), _mm512_set1_epi16(0x3F));
-    __m512i const values = _mm512_mask_blend_epi16(two, ascii, _mm512_or_si512(lead_bits, continuation_bits));
-    __m512i const packed = _mm512_maskz_compress_epi16(taken, values);
+    return _mm512_mask_blend_epi16(two, ascii, _mm512_or_si512(lead_bits, continuation_bits));
+}
+
+// The code points of the one- and two-byte sequences whose leads are the 16-bit lanes of
+// `pairs` (as two_byte_values), the lanes of `taken` compressed to the front and stored at `o`.
+// Returns how many.
+template<class Out>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmask32 two, __mmask32 taken, Out* o) noexcept
+{
+    __m512i const packed = _mm512_maskz_compress_epi16(taken, two_byte_values(pairs, two));
     unsigned const n = avx512bw::count_ones(taken);
     store_values(o, packed, n);
     return n;
@@ -331,13 +337,13 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i 
         _mm512_permutexvar_epi8(_mm512_add_epi16(at, _mm512_set1_epi16(0x0202)), block), _mm512_set1_epi16(0x3F));
     __m512i const lead = _mm512_and_si512(first, _mm512_set1_epi16(0xFF));
     __m512i const second = _mm512_and_si512(_mm512_srli_epi16(first, 8), _mm512_set1_epi16(0x3F));
-    __m512i const of_two = _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(lead, _mm512_set1_epi16(0x1F)), 6), second);
     // The 16-bit shift keeps the three-byte lead's four payload bits and drops the rest.
     __m512i const of_three =
         _mm512_or_si512(_mm512_slli_epi16(lead, 12), _mm512_or_si512(_mm512_slli_epi16(second, 6), third));
-    __m512i values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_lead)), lead, of_two);
-    values = _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_three_byte_lead)), values, of_three);
-    store_values(o, values, n);
+    __m512i const shorter = two_byte_values(first, _mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_lead)));
+    store_values(o, _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_three_byte_lead)),
+                                            shorter, of_three),
+                 n);
 }
 
 // Decodes the elements that start in [p, p + 61) when p begins an element and the 64 bytes from
