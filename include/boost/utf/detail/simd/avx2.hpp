@@ -734,10 +734,6 @@ struct code_point_blocks
     }
 };
 
-// UTF-16 code units: a block of 32, two registers, is checked to hold no surrogate, so that each
-// code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
-// units themselves. An ASCII block is checked and packed whole, as ASCII runs are long in most
-// text; any other is encoded 16 code units at a time.
 // Whether any of the 32 code units of a and b is a surrogate (D800 to DFFF, their top five bits
 // 11011); utf16_kernels.hpp's kernels test their blocks with it too.
 BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
@@ -749,6 +745,10 @@ BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
     return _mm256_testz_si256(s, s) == 0;
 }
 
+// UTF-16 code units: a block of 32, two registers, is checked to hold no surrogate, so that each
+// code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
+// units themselves. An ASCII block is checked and packed whole, as ASCII runs are long in most
+// text; any other is encoded 16 code units at a time.
 struct utf16_blocks
 {
     std::uint16_t const* p;

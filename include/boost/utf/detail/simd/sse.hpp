@@ -408,8 +408,6 @@ struct code_point_blocks
     }
 };
 
-// UTF-16 code units: a block is checked to hold no surrogate, so that each code unit is a code
-// point below 10000 (pairs are left to the caller), and `block` is the code units themselves.
 // Whether any of the 16 code units of a and b is a surrogate (D800 to DFFF, their top five bits
 // 11011); utf16_kernels.hpp's kernels test their blocks with it too.
 BOOST_UTF_SSE_INLINE bool any_surrogate(__m128i a, __m128i b) noexcept
@@ -420,6 +418,8 @@ BOOST_UTF_SSE_INLINE bool any_surrogate(__m128i a, __m128i b) noexcept
     return _mm_testz_si128(s, s) == 0;
 }
 
+// UTF-16 code units: a block is checked to hold no surrogate, so that each code unit is a code
+// point below 10000 (pairs are left to the caller), and `block` is the code units themselves.
 struct utf16_blocks
 {
     std::uint16_t const* p;

@@ -46,8 +46,9 @@ struct flagged_step
 inline namespace BOOST_UTF_ISA_NAMESPACE {
 
 // An ASCII block at p is valid unless a sequence begun before it wants continuation bytes: the
-// test the kernels make over valid text, cheaper than pending_flags. The three bytes before p
-// must be readable.
+// test the SSE kernel makes after an ASCII step, cheaper than pending_flags (the AVX2 and AVX-512
+// kernels test every step for errors instead, outside ASCII runs). The three bytes before p must
+// be readable.
 BOOST_FORCEINLINE bool nothing_pending(unsigned char const* p) noexcept
 {
     return p[-1] < 0xC0 && p[-2] < 0xE0 && p[-3] < 0xF0;
