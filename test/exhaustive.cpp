@@ -247,9 +247,41 @@ public:
             check_one(padded, n + 3, throw_padded);
         }
         well_formed += check_one(s, n, with_throw);
+        check_bulk(s, n);
     }
 
 private:
+    // find_invalid at the scalar level, with s[0, n) inside a longer buffer, where the bulk
+    // validator runs its automaton sixteen bytes at a time from the first byte that is not
+    // ASCII (here a two-byte sequence at 0): s at the start of such a step, and where it crosses
+    // into the next. ASCII after s ends any sequence left open, at the same first error.
+    void check_bulk(unsigned char const* s, std::size_t n)
+    {
+        ref_element ref[8];
+        std::size_t const count = ref_decode(s, n, ref);
+        std::size_t first_error = n;
+        for (std::size_t i = 0; i < count && first_error == n; ++i)
+            if (!ref[i].ok)
+                first_error = ref[i].offset;
+        utf::simd_level const previous = utf::set_simd_cap(utf::simd_level::scalar);
+        for (std::size_t ascii : {0, 12, 13, 14})
+        {
+            unsigned char buffer[40];
+            std::fill(std::begin(buffer), std::end(buffer), static_cast<unsigned char>('a'));
+            buffer[0] = 0xC3;
+            buffer[1] = 0xA9;
+            std::copy(s, s + n, buffer + 2 + ascii);
+            std::size_t const want = first_error == n ? sizeof buffer : 2 + ascii + first_error;
+            std::size_t const got =
+                static_cast<std::size_t>(utf::find_invalid(span<unsigned char>(buffer, buffer + sizeof buffer)) - buffer);
+            if (got != want)
+                fail(s, n, "find_invalid, scalar level",
+                     "at " + std::to_string(2 + ascii) + " in 40 bytes: got " + std::to_string(got) + ", want " +
+                         std::to_string(want));
+        }
+        utf::set_simd_cap(previous);
+    }
+
     // ASCII, which ends any sequence; and continuation bytes, which must not be swallowed.
     static constexpr unsigned char paddings[2][3] = {{0x41, 0x42, 0x43}, {0x80, 0xBF, 0x80}};
     std::size_t paddings_used;

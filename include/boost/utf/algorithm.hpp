@@ -32,10 +32,6 @@
 #include <type_traits>
 #include <utility>
 
-#if defined(_MSC_VER) && !defined(__clang__)
-#  include <intrin.h>
-#endif
-
 namespace boost {
 namespace utf {
 namespace detail {
@@ -529,25 +525,6 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
 
 // ---- validation of a contiguous buffer ------------------------------------------------------------
 
-// Index of the lowest set bit of `m`, which is not 0.
-BOOST_FORCEINLINE unsigned lowest_set_bit64(std::uint64_t m) noexcept
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return static_cast<unsigned>(__builtin_ctzll(m));
-#elif defined(_MSC_VER)
-    unsigned long i;
-    if (_BitScanForward(&i, static_cast<unsigned long>(m)))
-        return static_cast<unsigned>(i);
-    _BitScanForward(&i, static_cast<unsigned long>(m >> 32));
-    return static_cast<unsigned>(i) + 32;
-#else
-    unsigned i = 0;
-    for (; (m & 1) == 0; m >>= 1)
-        ++i;
-    return i;
-#endif
-}
-
 // The maximal subparts of [first, last), found one after another: each search goes on from where
 // the caller resumes after the last subpart found. The kernel's flags for the step it stopped at
 // are kept, so that the errors after that one in the same step are found without the kernel
@@ -647,27 +624,9 @@ public:
                 }
             }
         }
-        // The scalar rules, stepping over sixteen bytes at a time while they are all ASCII, which
-        // needs no other check; otherwise the elements that start among those sixteen go one by
-        // one. p stays at an element boundary throughout.
-        while (static_cast<std::size_t>(last - p) >= 16)
-        {
-            if ((non_ascii_bits8(p) | non_ascii_bits8(p + 8)) == 0)
-            {
-                p += 16;
-                continue;
-            }
-            unsigned char const* const stop = p + 16;
-            do
-            {
-                unsigned char const* const at = p;
-                if (decoded const d = decode_next(p, last); !d.ok())
-                {
-                    error_ = d;
-                    return at;
-                }
-            } while (p < stop);
-        }
+        // The automaton of detail/utf8.hpp goes as far as it finds the bytes well-formed, to
+        // within a step of the first error; the scalar rules then find that error exactly.
+        p = skip_well_formed(p, last);
         while (p != last)
         {
             unsigned char const* const at = p;

@@ -20,6 +20,10 @@
 #include <cstring>
 #include <type_traits>
 
+#if defined(_MSC_VER) && !defined(__clang__)
+#  include <intrin.h>
+#endif
+
 namespace boost {
 namespace utf {
 namespace detail {
@@ -59,6 +63,25 @@ BOOST_FORCEINLINE std::uint64_t non_ascii_bits8(void const* p) noexcept
     std::uint64_t word;
     std::memcpy(&word, p, 8);
     return word & 0x8080808080808080u;
+}
+
+// Index of the lowest set bit of `m`, which is not 0.
+BOOST_FORCEINLINE unsigned lowest_set_bit64(std::uint64_t m) noexcept
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return static_cast<unsigned>(__builtin_ctzll(m));
+#elif defined(_MSC_VER)
+    unsigned long i;
+    if (_BitScanForward(&i, static_cast<unsigned long>(m)))
+        return static_cast<unsigned>(i);
+    _BitScanForward(&i, static_cast<unsigned long>(m >> 32));
+    return static_cast<unsigned>(i) + 32;
+#else
+    unsigned i = 0;
+    for (; (m & 1) == 0; m >>= 1)
+        ++i;
+    return i;
+#endif
 }
 
 // ---- decoding --------------------------------------------------------------------------------
@@ -243,6 +266,152 @@ constexpr decoded_before<I> decode_previous(I const& first, I const& p, S const&
     I end = single;
     decoded const d = decode_next(end, last);
     return {single, d};
+}
+
+// ---- validation by automaton -----------------------------------------------------------------
+//
+// lead_rules again, as a deterministic automaton over bytes, for the validating loops that need
+// only "well-formed or not" over a stretch of bytes: one table load and one shift per byte, and
+// no branch on the bytes, where decode_next branches on each element's length. Its states are
+// `error` (which it never leaves), `accept` (at an element boundary), and one state per pair
+// (range the next byte must lie in, bytes still to come after it) that lead_rules give rise to.
+// Each state is a multiple of 6 below 64, and row b of the table holds, in the six bits from
+// each state's own value, the state that byte b leads to from it: so one step is
+// rows[b] >> (state & 63), whose bits above the low six are junk that the next step's mask
+// drops (and that x86 shifts drop by themselves).
+struct utf8_automaton
+{
+    static constexpr unsigned state_bits = 6;
+    static constexpr std::uint64_t error = 0;
+    static constexpr std::uint64_t accept = state_bits;
+    std::array<std::uint64_t, 256> rows;
+    unsigned states;
+
+    BOOST_FORCEINLINE static constexpr std::uint64_t state_of(std::uint64_t s) noexcept { return s & 63u; }
+};
+
+struct automaton_builder
+{
+    // A state other than error and accept: the next byte must lie in [min, max], and `remaining`
+    // bytes come after it.
+    struct pending
+    {
+        unsigned char min, max, remaining;
+    };
+    pending pending_states[64 / utf8_automaton::state_bits]{};
+    unsigned count = 2; // error and accept come first
+
+    // The index of the state, made a new one the first time it is asked for; 0 (error) when
+    // they no longer fit in a row, which make_utf8_automaton's check then refuses.
+    constexpr unsigned index_of(pending s) noexcept
+    {
+        for (unsigned i = 2; i < count; ++i)
+            if (pending_states[i].min == s.min && pending_states[i].max == s.max &&
+                pending_states[i].remaining == s.remaining)
+                return i;
+        if (count == 64 / utf8_automaton::state_bits)
+            return 0;
+        pending_states[count] = s;
+        return count++;
+    }
+};
+
+constexpr utf8_automaton make_utf8_automaton() noexcept
+{
+    automaton_builder b;
+    unsigned after_lead[256]{}; // from accept
+    for (unsigned x = 0; x < 256; ++x)
+        if (lead_rules[x].length > 1)
+            after_lead[x] = b.index_of({lead_rules[x].second_min, lead_rules[x].second_max,
+                                        static_cast<unsigned char>(lead_rules[x].length - 2)});
+    // From a pending state, on a byte in its range; the loop takes in the states it makes.
+    unsigned after_byte[64 / utf8_automaton::state_bits]{};
+    for (unsigned i = 2; i < b.count; ++i)
+        after_byte[i] = b.pending_states[i].remaining == 0
+                            ? 1
+                            : b.index_of({0x80, 0xBF, static_cast<unsigned char>(b.pending_states[i].remaining - 1)});
+    utf8_automaton a{{}, b.count};
+    for (unsigned x = 0; x < 256; ++x)
+    {
+        std::uint64_t row = std::uint64_t(x < 0x80u ? 1u : after_lead[x]) * utf8_automaton::state_bits
+                            << utf8_automaton::accept;
+        for (unsigned i = 2; i < b.count; ++i)
+        {
+            auto const& s = b.pending_states[i];
+            unsigned const next = x >= s.min && x <= s.max ? after_byte[i] : 0;
+            row |= std::uint64_t(next) * utf8_automaton::state_bits << (i * utf8_automaton::state_bits);
+        }
+        a.rows[x] = row;
+    }
+    return a;
+}
+
+inline constexpr utf8_automaton utf8_automaton_table = make_utf8_automaton();
+
+// Every state has a place in a row, and the three lengths of sequence, with their second-byte
+// ranges, give the seven pending states of Table 3-7: C2..DF, E0, E1..EC and EE..EF, ED, F0,
+// F1..F3, F4, and the continuations after them.
+static_assert(utf8_automaton_table.states == 9, "detail/utf8.hpp: the automaton must have the states of Table 3-7");
+
+BOOST_FORCEINLINE std::uint64_t automaton_step(std::uint64_t state, unsigned char b) noexcept
+{
+    return utf8_automaton_table.rows[b] >> (state & 63u);
+}
+
+// From `p`, an element boundary: an element boundary `q` such that [p, q) is well-formed and
+// fewer than 16 bytes are left after it, or the first error in [p, last) begins at most 19
+// bytes after it (a step of 16, and the sequence that the step began inside). Runs of ASCII
+// are stepped over eight bytes at a time, the rest through the automaton sixteen at a time.
+// Forced inline, as the code that calls it lives in a namespace of its -m flags
+// (BOOST_UTF_ISA_NAMESPACE): an out-of-line copy built with wider flags could be the one that
+// another translation unit links to.
+BOOST_FORCEINLINE unsigned char const* skip_well_formed(unsigned char const* p, unsigned char const* const last) noexcept
+{
+    constexpr std::size_t step = 16;
+    std::uint64_t state = utf8_automaton::accept;
+    while (static_cast<std::size_t>(last - p) >= step)
+    {
+        if (utf8_automaton::state_of(state) == utf8_automaton::accept)
+        {
+            // At a boundary, ASCII needs no automaton: the step starts at the first byte that
+            // is not ASCII.
+            std::uint64_t high = non_ascii_bits8(p);
+            if (high == 0)
+            {
+                high = non_ascii_bits8(p + 8);
+                if (high == 0)
+                {
+                    p += step;
+                    continue;
+                }
+                p += 8;
+            }
+            p += lowest_set_bit64(high) / 8;
+            if (static_cast<std::size_t>(last - p) < step)
+                break;
+        }
+        std::uint64_t const before = state;
+        for (std::size_t i = 0; i < step; i += 4)
+        {
+            state = automaton_step(state, p[i]);
+            state = automaton_step(state, p[i + 1]);
+            state = automaton_step(state, p[i + 2]);
+            state = automaton_step(state, p[i + 3]);
+        }
+        if (utf8_automaton::state_of(state) == utf8_automaton::error)
+        {
+            state = before;
+            break;
+        }
+        p += step;
+    }
+    // Back to the lead byte of the sequence that `p` is inside of, if any: the bytes after it
+    // are continuation bytes the automaton took, and it is at or after where this call began.
+    if (utf8_automaton::state_of(state) != utf8_automaton::accept)
+        do
+            --p;
+        while (is_continuation(*p));
+    return p;
 }
 
 // ---- encoding --------------------------------------------------------------------------------
