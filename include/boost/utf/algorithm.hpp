@@ -395,14 +395,6 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
     T const* p = first;
     unsigned char* o = sink.reserve(4 * encode_chunk + encode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
-    // The scalar loop's mode: false while the text looks like ASCII, true from a group of four
-    // that held a value above 7F until the next group that is all ASCII. Text of a script other
-    // than Latin, with ASCII spaces and punctuation between its letters, has few groups that are
-    // all ASCII, and stays mixed, where its groups below 800 take no branch on ASCII. Text in
-    // Latin letters has a letter above 7F here and there, and is back in ASCII mode, where a
-    // group costs one test, soon after each: staying mixed for longer would keep its ASCII on
-    // the branch-free path, which costs more per group than the mispredicted test it saves.
-    bool mixed = false;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
@@ -425,40 +417,37 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
             }
         }
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
-        // Four at a time. The scalar level spends all its time here. In ASCII mode one test
-        // covers four ASCII values, which need no other. In mixed mode four values below 800
-        // are encoded without a branch on any of them (write_below_800) when a fifth value below
-        // 800 follows in the input: its code units overwrite the junk byte the fourth may leave,
-        // so nothing is left written past the output, which may be the caller's buffer. Any
-        // other four go one by one.
+        // Four at a time. The scalar level spends all its time here. Four ASCII values take one
+        // test and need no other. Four values below 800 are encoded without a branch on any of
+        // them (write_below_800) when a fifth value below 800 follows in the input: its code
+        // units overwrite the junk byte the fourth may leave, so nothing is left written past
+        // the output, which may be the caller's buffer. Any other four go one by one. The ASCII
+        // test comes first for every group: in Latin text a group with a letter above 7F is
+        // followed by ASCII again, and in other scripts the test almost always fails, so it is
+        // predicted either way; a mode that kept text below 800 on the branch-free path for the
+        // groups after such a letter cost a second mispredicted branch on each way in and out.
         using U = std::make_unsigned_t<T>;
         for (; stop - p >= 4; p += 4)
         {
             U const any = static_cast<U>(p[0]) | static_cast<U>(p[1]) | static_cast<U>(p[2]) | static_cast<U>(p[3]);
-            if (!mixed)
+            if (any < 0x80u)
             {
-                if (BOOST_LIKELY(any < 0x80u))
-                {
-                    o[0] = static_cast<unsigned char>(p[0]);
-                    o[1] = static_cast<unsigned char>(p[1]);
-                    o[2] = static_cast<unsigned char>(p[2]);
-                    o[3] = static_cast<unsigned char>(p[3]);
-                    o += 4;
-                    continue;
-                }
-                mixed = true;
+                o[0] = static_cast<unsigned char>(p[0]);
+                o[1] = static_cast<unsigned char>(p[1]);
+                o[2] = static_cast<unsigned char>(p[2]);
+                o[3] = static_cast<unsigned char>(p[3]);
+                o += 4;
+                continue;
             }
             if (last - p >= 5 && (any | static_cast<U>(p[4])) < 0x800u)
             {
+                // Read before any store, which may alias them as far as the compiler knows.
                 std::uint32_t const v0 = static_cast<std::uint32_t>(p[0]), v1 = static_cast<std::uint32_t>(p[1]),
                                     v2 = static_cast<std::uint32_t>(p[2]), v3 = static_cast<std::uint32_t>(p[3]);
-                unsigned char* const start = o;
                 write_below_800(v0, o);
                 write_below_800(v1, o);
                 write_below_800(v2, o);
                 write_below_800(v3, o);
-                // Set without a branch: in mixed text whether a group is ASCII is random.
-                mixed = o - start != 4;
                 continue;
             }
             encode_scalar(p, first, policy, sink, o);
