@@ -105,6 +105,16 @@ BOOST_UTF_SSE_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size
         {
             if (!nothing_pending(q))
                 return {i, pending_flags(q)};
+            // After an ASCII step nothing is pending: the run of ASCII steps goes on with one
+            // test a step.
+            for (i += 4 * w; n - i >= 4 * w; i += 4 * w)
+            {
+                unsigned char const* const r = p + i;
+                if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(load(r), load(r + w)),
+                                                   _mm_or_si128(load(r + 2 * w), load(r + 3 * w)))) != 0)
+                    break;
+            }
+            continue;
         }
         else
         {
