@@ -7,8 +7,9 @@
 //
 // Decoding: byte strings of length 1..4, alone and followed by padding, under replace, skip,
 // throw, a recording policy and a per-code-unit one, walked forwards and backwards over a
-// contiguous range, and forwards over a forward-only and a single-pass one. Encoding: every
-// scalar value and the non-scalar boundaries.
+// contiguous range, and forwards over a forward-only and a single-pass one; and find_invalid at
+// the scalar level, where the bulk validator runs the automaton of detail/utf8.hpp. Encoding:
+// every scalar value and the non-scalar boundaries.
 //
 // The quick part (every run) covers every string of 1 and 2 bytes, 3-byte strings whose last two
 // bytes come from a boundary set, and 4-byte strings built from the boundary set. Built with
@@ -224,12 +225,15 @@ public:
     // How many of the paddings below each string is also tried with (0..2). The quick part uses
     // fewer for the larger sets, to stay fast in an unoptimised build.
     explicit checker(std::size_t paddings = 2)
-        : paddings_used(paddings)
+        : paddings_used(paddings), previous_cap(utf::set_simd_cap(utf::simd_level::scalar))
     {
 #ifdef BOOST_UTF_EXHAUSTIVE_LONG
         paddings_used = 2; // the long part tries everything
 #endif
     }
+    checker(checker const&) = delete;
+    checker& operator=(checker const&) = delete;
+    ~checker() { utf::set_simd_cap(previous_cap); }
 
     // s[0, n) on its own, where the input ends inside a sequence, and followed by padding, where
     // a decoder may read ahead without testing for the end at every code unit.
@@ -251,10 +255,11 @@ public:
     }
 
 private:
-    // find_invalid at the scalar level, with s[0, n) inside a longer buffer, where the bulk
-    // validator runs its automaton sixteen bytes at a time from the first byte that is not
-    // ASCII (here a two-byte sequence at 0): s at the start of such a step, and where it crosses
-    // into the next. ASCII after s ends any sequence left open, at the same first error.
+    // find_invalid at the scalar level (the checker's cap), with s[0, n) inside a longer buffer,
+    // where the bulk validator runs its automaton sixteen bytes at a time from the first byte
+    // that is not ASCII (here a two-byte sequence at 0): s at the start of such a step, and where
+    // it crosses into the next. ASCII after s ends any sequence left open, at the same first
+    // error.
     void check_bulk(unsigned char const* s, std::size_t n)
     {
         ref_element ref[8];
@@ -263,7 +268,6 @@ private:
         for (std::size_t i = 0; i < count && first_error == n; ++i)
             if (!ref[i].ok)
                 first_error = ref[i].offset;
-        utf::simd_level const previous = utf::set_simd_cap(utf::simd_level::scalar);
         for (std::size_t ascii : {0, 12, 13, 14})
         {
             unsigned char buffer[40];
@@ -279,12 +283,13 @@ private:
                      "at " + std::to_string(2 + ascii) + " in 40 bytes: got " + std::to_string(got) + ", want " +
                          std::to_string(want));
         }
-        utf::set_simd_cap(previous);
     }
 
     // ASCII, which ends any sequence; and continuation bytes, which must not be swallowed.
     static constexpr unsigned char paddings[2][3] = {{0x41, 0x42, 0x43}, {0x80, 0xBF, 0x80}};
     std::size_t paddings_used;
+    // The views do not depend on it; find_invalid runs the scalar level's validator under it.
+    utf::simd_level previous_cap;
 #ifdef BOOST_UTF_EXHAUSTIVE_LONG
     // Unwinding costs some twenty times the rest of a check: the long part checks the throw
     // policy on every string, but not again on its padded forms.
