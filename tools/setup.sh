@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing Boost.UTF needs on Debian 12, and nothing that is already
-# there. Safe to run again. Extra package groups: BOOST_UTF_SETUP="bench fuzz".
+# there. Safe to run again. Extra package groups: BOOST_UTF_SETUP="bench fuzz big_endian".
 set -euo pipefail
 
 packages=(g++ cmake ninja-build python3 libboost1.81-dev libboost-test1.81-dev
@@ -9,6 +9,7 @@ for extra in ${BOOST_UTF_SETUP:-}; do
   case "$extra" in
     bench) packages+=(libbenchmark-dev libutfcpp-dev libicu-dev) ;;
     fuzz) packages+=(libclang-rt-16-dev libicu-dev) ;;
+    big_endian) packages+=(g++-s390x-linux-gnu) ;;
     *) echo "setup.sh: unknown group $extra" >&2; exit 2 ;;
   esac
 done

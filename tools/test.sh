@@ -5,6 +5,7 @@
 #   CMake/CTest with clang++-16        C++17 and C++20 (the widest SIMD level and none)
 #   CMake/CTest with g++ 12, ASan+UBSan C++20 (each SIMD level capped)
 #   libFuzzer with clang++-16          every differential fuzz target, briefly (test/fuzz)
+#   g++ 12 for s390x, under qemu-user  the word-reading tests on a big-endian CPU (test/big_endian)
 #   CMake package, g++ 12              installed and found, and through add_subdirectory
 #   CMake/CTest with g++ 12            C++17, with the long exhaustive tests and the emulated CPUs
 # Warnings are errors everywhere. The last lines printed are CTest's summary.
@@ -55,6 +56,13 @@ mkdir -p build/fuzz
 test/fuzz/run.sh "${BOOST_UTF_FUZZ_SECONDS:-15}" build/fuzz > build/fuzz/run.log 2>&1 || {
   tail -n 80 build/fuzz/run.log; exit 1; }
 grep -E '^(== run|stat::number_of_executed_units)' build/fuzz/run.log | paste - - | awk '{print $3, $NF, "runs"}'
+
+step "big-endian: the word-reading tests built for s390x, run under qemu-user"
+BOOST_UTF_SETUP=big_endian tools/setup.sh
+mkdir -p build/big_endian
+test/big_endian/run.sh build/big_endian > build/big_endian/run.log 2>&1 || {
+  tail -n 80 build/big_endian/run.log; exit 1; }
+grep -cF '*** No errors detected' build/big_endian/run.log | sed 's/^/big-endian: test programs passed: /'
 
 step "CMake package: installed and found, and through add_subdirectory, C++17 and C++20"
 test/cmake_consumer/run.sh build/consumer

@@ -13,6 +13,7 @@
 #include <boost/utf/error.hpp>
 #include <boost/utf/detail/type_traits.hpp>
 #include <boost/utf/detail/unicode.hpp>
+#include <boost/predef/other/endian.h>
 
 #include <array>
 #include <cstddef>
@@ -81,6 +82,26 @@ BOOST_FORCEINLINE unsigned lowest_set_bit64(std::uint64_t m) noexcept
     for (; (m & 1) == 0; m >>= 1)
         ++i;
     return i;
+#endif
+}
+
+// How many of the eight bytes that non_ascii_bits8 read come, in memory order, before the first
+// one that is not ASCII; `high` is its result, which is not 0. The word was read in the machine's
+// byte order: the first byte in memory is its lowest byte on a little-endian machine, and its
+// highest on a big-endian one.
+BOOST_FORCEINLINE unsigned ascii_bytes_before(std::uint64_t high) noexcept
+{
+#if BOOST_ENDIAN_BIG_BYTE
+#  if defined(__GNUC__) || defined(__clang__)
+    return static_cast<unsigned>(__builtin_clzll(high)) / 8;
+#  else
+    unsigned i = 0;
+    for (; (high >> 63) == 0; high <<= 1)
+        ++i;
+    return i / 8;
+#  endif
+#else
+    return lowest_set_bit64(high) / 8;
 #endif
 }
 
@@ -386,7 +407,7 @@ BOOST_FORCEINLINE unsigned char const* skip_well_formed(unsigned char const* p, 
                 }
                 p += 8;
             }
-            p += lowest_set_bit64(high) / 8;
+            p += ascii_bytes_before(high);
             if (static_cast<std::size_t>(last - p) < step)
                 break;
         }
