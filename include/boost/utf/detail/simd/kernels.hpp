@@ -92,7 +92,7 @@ struct kernel_set
 inline constexpr kernel_set kernel_sets[] = {
     kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
-    BOOST_UTF_KERNEL_SET(sse, nullptr),
+    BOOST_UTF_KERNEL_SET(sse, &sse::decode16),
     BOOST_UTF_KERNEL_SET(avx2, &avx2::decode16),
     BOOST_UTF_KERNEL_SET(avx512bw, &avx2::decode16),
     BOOST_UTF_KERNEL_SET(avx512vbmi2, &avx512vbmi2::decode16),

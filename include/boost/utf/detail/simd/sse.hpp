@@ -6,7 +6,8 @@
 #define BOOST_UTF_DETAIL_SIMD_SSE_HPP
 
 // SSE kernels (SSSE3 and SSE4.1), 16 code units or 4 code points at a time: block validation
-// (see classify.hpp), decoding of multi-byte text (see decode_tables.hpp), encoding of all
+// (see classify.hpp), decoding of multi-byte text (see decode_tables.hpp; text below U+10000 also
+// straight to UTF-16: decode16), encoding of all
 // scalar values (see encode_tables.hpp), and code point validation. Every function is compiled
 // for exactly this level (see target.hpp).
 
@@ -206,14 +207,22 @@ BOOST_UTF_SSE_INLINE __m128i decode_four(decode_window const& w, unsigned g) noe
     return _mm_madd_epi16(pairs, _mm_set1_epi32(0x00011000));
 }
 
+// Four code points at o: as code points, or as UTF-16 code units when all four are below 10000
+// (each its own code unit; packing saturates nothing then).
 BOOST_UTF_SSE_INLINE void store_four(char32_t* o, __m128i v) noexcept
 {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
 }
 
+BOOST_UTF_SSE_INLINE void store_four(std::uint16_t* o, __m128i v) noexcept
+{
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(o), _mm_packus_epi32(v, v));
+}
+
 // The code points of the window's `count` leads, 4 <= count <= 13, at o[0, count): four at a
 // time, the last four ending at o + count, so that nothing past them is written.
-BOOST_UTF_SSE_INLINE void decode_leads(decode_window const& w, unsigned count, char32_t* o) noexcept
+template<class Out>
+BOOST_UTF_SSE_INLINE void decode_leads(decode_window const& w, unsigned count, Out* o) noexcept
 {
     store_four(o, decode_four(w, 0));
     store_four(o + count - 4, decode_four(w, count - 4));
@@ -225,6 +234,7 @@ BOOST_UTF_SSE_INLINE void decode_leads(decode_window const& w, unsigned count, c
     }
 }
 
+// The 16 bytes of an ASCII block as code points, or as UTF-16 code units.
 BOOST_UTF_SSE_INLINE void widen_ascii(__m128i cur, char32_t* o) noexcept
 {
     __m128i* const out = reinterpret_cast<__m128i*>(o);
@@ -232,6 +242,13 @@ BOOST_UTF_SSE_INLINE void widen_ascii(__m128i cur, char32_t* o) noexcept
     _mm_storeu_si128(out + 1, _mm_cvtepu8_epi32(_mm_srli_si128(cur, 4)));
     _mm_storeu_si128(out + 2, _mm_cvtepu8_epi32(_mm_srli_si128(cur, 8)));
     _mm_storeu_si128(out + 3, _mm_cvtepu8_epi32(_mm_srli_si128(cur, 12)));
+}
+
+BOOST_UTF_SSE_INLINE void widen_ascii(__m128i cur, std::uint16_t* o) noexcept
+{
+    __m128i* const out = reinterpret_cast<__m128i*>(o);
+    _mm_storeu_si128(out, _mm_unpacklo_epi8(cur, _mm_setzero_si128()));
+    _mm_storeu_si128(out + 1, _mm_unpackhi_epi8(cur, _mm_setzero_si128()));
 }
 
 // A step that found its first error at byte `error` of `cur`: the elements that start before
@@ -258,8 +275,15 @@ BOOST_UTF_SSE_INLINE transcode_step decode_before_error(__m128i cur, __m128i hig
 
 // Each step loads 16 bytes and decodes the elements that start in its first 13, which lie wholly
 // inside: at least four, since none is longer than four bytes.
-BOOST_UTF_SSE_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
+//
+// Written once for both outputs: code points (decode), and UTF-16 code units (decode16), which
+// takes only the steps whose leads are all below F0 (one code unit per code point) and stops,
+// with `resume` set to the block's width, at any other step (one with an error or a four-byte
+// sequence), which the caller decodes.
+template<class Out>
+BOOST_UTF_SSE_INLINE transcode_step decode_blocks(unsigned char const* p, std::size_t n, Out* o) noexcept
 {
+    constexpr bool code_points = sizeof(Out) == 4;
     std::size_t i = 0, produced = 0;
     while (n - i >= decode_width)
     {
@@ -278,8 +302,21 @@ BOOST_UTF_SSE_KERNEL transcode_step decode(unsigned char const* p, std::size_t n
         // The next step's start depends on the leads alone, not on the validation, which the
         // processor then need not wait for.
         if (BOOST_UNLIKELY(errors != 0))
-            return decode_before_error(cur, high, leads, lowest_set_bit(errors), i, produced,
-                                       o);
+        {
+            if constexpr (code_points)
+                return decode_before_error(cur, high, leads, lowest_set_bit(errors), i, produced, o);
+            else
+                return {i, produced, decode_width};
+        }
+        if constexpr (!code_points)
+        {
+            // A four-byte lead among the 13 (the block is well-formed, so a byte from F0 is one)
+            // makes a code point that needs two code units.
+            __m128i const above = _mm_subs_epu8(cur, _mm_set1_epi8(char(first_four_byte_lead - 1)));
+            unsigned const shorter = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(above, _mm_setzero_si128())));
+            if ((~shorter & 0x1FFFu) != 0)
+                return {i, produced, decode_width};
+        }
         unsigned count;
         __m128i const positions = set_bit_positions(leads & 0x1FFFu, count);
         decode_leads(prepare_window(cur, high, positions), count, o + produced);
@@ -287,6 +324,16 @@ BOOST_UTF_SSE_KERNEL transcode_step decode(unsigned char const* p, std::size_t n
         produced += count;
     }
     return {i, produced, 0};
+}
+
+BOOST_UTF_SSE_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
+{
+    return decode_blocks(p, n, o);
+}
+
+BOOST_UTF_SSE_KERNEL transcode_step decode16(unsigned char const* p, std::size_t n, std::uint16_t* o) noexcept
+{
+    return decode_blocks(p, n, o);
 }
 
 // ---- encoding --------------------------------------------------------------------------------
