@@ -24,6 +24,7 @@ tests=${TESTS:-"algorithm algorithm_transcode exhaustive utf8_decoder utf8_valid
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+rm -f "$out"/*.failed
 
 # Each test file, with the header-only Boost.Test in front of it.
 for t in $tests; do
@@ -40,7 +41,13 @@ for t in $tests; do echo "$t"; done | xargs -P "$jobs" -I{} sh -c '
         "$2/be_{}.cpp" -o "$2/{}" > "$2/{}.log" 2>&1 || { cat "$2/{}.log"; exit 255; }
     echo "== built {}"' "$cxx" "$root" "$out"
 
+# Run $jobs at a time as well; each one's output is printed whole, in order, once all have run.
+status=0
+for t in $tests; do echo "$t"; done | xargs -P "$jobs" -I{} sh -c '
+    "$0" "$1/{}" > "$1/{}.run.log" 2>&1 || echo failed > "$1/{}.failed"' "$qemu" "$out" || status=1
 for t in $tests; do
     echo "== run $t"
-    "$qemu" "$out/$t"
+    cat "$out/$t.run.log"
+    if [ -e "$out/$t.failed" ]; then status=1; fi
 done
+exit $status
