@@ -275,6 +275,9 @@ BOOST_UTF_SSE_INLINE transcode_step decode_before_error(__m128i cur, __m128i hig
 
 // Each step loads 16 bytes and decodes the elements that start in its first 13, which lie wholly
 // inside: at least four, since none is longer than four bytes.
+inline constexpr unsigned decode_window = 13;
+inline constexpr unsigned decode_window_mask = (1u << decode_window) - 1;
+static_assert(decode_window + 3 == decode_width, "sse: a window's last element must end in its block");
 //
 // Written once for both outputs: code points (decode), and UTF-16 code units (decode16), which
 // takes only the steps whose leads are all below F0 (one code unit per code point) and stops,
@@ -310,17 +313,17 @@ BOOST_UTF_SSE_INLINE transcode_step decode_blocks(unsigned char const* p, std::s
         }
         if constexpr (!code_points)
         {
-            // A four-byte lead among the 13 (the block is well-formed, so a byte from F0 is one)
-            // makes a code point that needs two code units.
-            __m128i const above = _mm_subs_epu8(cur, _mm_set1_epi8(char(first_four_byte_lead - 1)));
-            unsigned const shorter = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(above, _mm_setzero_si128())));
-            if ((~shorter & 0x1FFFu) != 0)
+            // A four-byte lead in the window (the block is well-formed, so a byte from F0, the
+            // bytes whose high nibble is F, is one) makes a code point that needs two code units.
+            static_assert(first_four_byte_lead == 0xF0, "sse: four-byte leads are told by their high nibble");
+            unsigned const four = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(high, _mm_set1_epi8(0x0F))));
+            if ((four & decode_window_mask) != 0)
                 return {i, produced, decode_width};
         }
         unsigned count;
-        __m128i const positions = set_bit_positions(leads & 0x1FFFu, count);
+        __m128i const positions = set_bit_positions(leads & decode_window_mask, count);
         decode_leads(prepare_window(cur, high, positions), count, o + produced);
-        i += lowest_set_bit(leads >> 13) + 13;
+        i += lowest_set_bit(leads >> decode_window) + decode_window;
         produced += count;
     }
     return {i, produced, 0};
