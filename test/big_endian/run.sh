@@ -26,20 +26,24 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out"/*.failed
 
-# Each test file, with the header-only Boost.Test in front of it.
-for t in $tests; do
-    printf '#define BOOST_TEST_MODULE %s\n#include <boost/test/included/unit_test.hpp>\n#include "%s.cpp"\n' \
-        "$t" "$t" > "$out/be_$t.cpp"
-done
-
-# Built $jobs at a time; a failed build prints its log and stops the rest. algorithm.cpp replaces
-# operator new and delete (counting_new.hpp) in the translation unit that now holds Boost.Test as
-# well, whose own news GCC then pairs with that delete: -Wmismatched-new-delete is wrong there.
-for t in $tests; do echo "$t"; done | xargs -P "$jobs" -I{} sh -c '
-    "$0" -std=c++17 -O1 -static -Wall -Wextra -Wpedantic -Werror -Wno-mismatched-new-delete \
+# Boost.Test's implementation and main(), header-only, compiled once; each test file is compiled
+# as it is (it names its module and includes <boost/test/unit_test.hpp>, as with a static Boost.Test
+# library) and linked with it. Compiled $jobs at a time; a failed build prints its log and stops.
+# counting_new.hpp replaces operator new and delete in the files that count allocations; at -O1
+# GCC inlines that delete into Boost.Test's inline functions, pairs it with the standard new of
+# their allocations and warns, wrongly, as the replacement new is the one that runs:
+# -Wmismatched-new-delete is off.
+printf '#include <boost/test/included/unit_test.hpp>\n' > "$out/framework.cpp"
+for t in framework $tests; do echo "$t"; done | xargs -P "$jobs" -I{} sh -c '
+    source="$1/test/{}.cpp"
+    if [ {} = framework ]; then source="$2/framework.cpp"; fi
+    "$0" -std=c++17 -O1 -Wall -Wextra -Wpedantic -Werror -Wno-mismatched-new-delete \
         -I"$1/include" -I"$1/test" -DBOOST_UTF_TEST_DATA_DIR="\"$1/test/data\"" \
-        "$2/be_{}.cpp" -o "$2/{}" > "$2/{}.log" 2>&1 || { cat "$2/{}.log"; exit 255; }
+        -c "$source" -o "$2/{}.o" > "$2/{}.log" 2>&1 || { cat "$2/{}.log"; exit 255; }
     echo "== built {}"' "$cxx" "$root" "$out"
+for t in $tests; do
+    "$cxx" -static "$out/$t.o" "$out/framework.o" -o "$out/$t"
+done
 
 # Run $jobs at a time as well; each one's output is printed whole, in order, once all have run.
 status=0
