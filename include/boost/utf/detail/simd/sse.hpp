@@ -273,11 +273,14 @@ BOOST_UTF_SSE_INLINE transcode_step decode_before_error(__m128i cur, __m128i hig
     return {i, produced, error + std::size_t(1)};
 }
 
-// Each step loads 16 bytes and decodes the elements that start in its first 13, which lie wholly
-// inside: at least four, since none is longer than four bytes.
+// A decoding step's window: the positions of a 16-byte block where an element, at most four
+// bytes long, starts and also ends inside the block.
 inline constexpr unsigned decode_window = 13;
 inline constexpr unsigned decode_window_mask = (1u << decode_window) - 1;
 static_assert(decode_window + 3 == decode_width, "sse: a window's last element must end in its block");
+
+// Each step loads 16 bytes and decodes the elements that start in its window: at least four,
+// since none is longer than four bytes.
 //
 // Written once for both outputs: code points (decode), and UTF-16 code units (decode16), which
 // takes only the steps whose leads are all below F0 (one code unit per code point) and stops,
