@@ -13,8 +13,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <forward_list>
+#include <fstream>
 #include <iterator>
 #include <list>
 #include <sstream>
@@ -220,3 +222,37 @@ BOOST_AUTO_TEST_CASE(simd_level_and_cap)
     BOOST_TEST((utf::set_simd_cap(previous) == utf::simd_level::scalar));
     BOOST_TEST((utf::active_simd_level() == std::min(previous, supported)));
 }
+
+#if BOOST_UTF_SIMD_X86 && defined(__linux__)
+// The CPU model that decides between the avx2 level's two rows (detail/simd/dispatch.hpp), read
+// from CPUID, against what Linux says of the same CPU.
+BOOST_AUTO_TEST_CASE(cpus_that_split_256_bit_operations)
+{
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line, vendor;
+    int family = -1, model = -1;
+    while (std::getline(cpuinfo, line) && line.find("model name") != 0)
+    {
+        std::string const value = line.substr(line.find(':') + 1);
+        if (line.find("vendor_id") == 0)
+            vendor = value.substr(value.find_first_not_of(' '));
+        else if (line.find("cpu family") == 0)
+            family = std::stoi(value);
+        else if (line.find("model") == 0)
+            model = std::stoi(value);
+    }
+    // CPUID's vendor, which an emulator such as qemu-user gives for the CPU it emulates while
+    // Linux describes the host's.
+    auto const r0 = utf::detail::simd::cpuid(0, 0);
+    char cpuid_vendor[13] = {};
+    std::memcpy(cpuid_vendor, &r0.ebx, 4);
+    std::memcpy(cpuid_vendor + 4, &r0.edx, 4);
+    std::memcpy(cpuid_vendor + 8, &r0.ecx, 4);
+    if (vendor != cpuid_vendor || family < 0 || model < 0)
+        return;
+    bool const expected = (vendor == "AuthenticAMD" && (family < 0x17 || (family == 0x17 && model < 0x30))) ||
+                          (vendor == "HygonGenuine" && family == 0x18);
+    BOOST_TEST_MESSAGE(vendor << ", family " << family << ", model " << model);
+    BOOST_TEST(utf::detail::simd::splits_256_bit_operations() == expected);
+}
+#endif

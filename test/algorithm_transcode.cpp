@@ -782,9 +782,7 @@ std::vector<std::size_t> error_offsets(std::size_t size)
     return at;
 }
 
-} // namespace
-
-BOOST_AUTO_TEST_CASE(long_well_formed_stretches_of_every_length_class)
+void check_every_length_class()
 {
     for (unsigned cls = 0; cls < 4; ++cls)
     {
@@ -803,6 +801,13 @@ BOOST_AUTO_TEST_CASE(long_well_formed_stretches_of_every_length_class)
     for (std::size_t i = 0; mixed.size() < 1200; ++i)
         mixed += of_class(static_cast<unsigned>(i % 4), 1 + i % 5);
     check_long(utf8_of(mixed), utf16_of(mixed));
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(long_well_formed_stretches_of_every_length_class)
+{
+    check_every_length_class();
 }
 
 BOOST_AUTO_TEST_CASE(long_stretches_with_an_error_at_every_offset)
@@ -1234,9 +1239,11 @@ BOOST_AUTO_TEST_CASE(narrowing_kernels_put_pairs_at_every_offset)
     }
 }
 
+namespace {
+
 // The compositions over pairs that start at every offset of a block and straddle its ends, with
 // BMP and ASCII code units and unpaired surrogates among them.
-BOOST_AUTO_TEST_CASE(pairs_at_every_offset_through_the_compositions)
+void check_pairs_at_every_offset()
 {
     for (std::size_t lead = 0; lead < 33; ++lead)
         for (char last : {'p', 'h', 'l'})
@@ -1249,4 +1256,49 @@ BOOST_AUTO_TEST_CASE(pairs_at_every_offset_through_the_compositions)
                 check_long({}, units_of(pieces));
             }
         }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(pairs_at_every_offset_through_the_compositions)
+{
+    check_pairs_at_every_offset();
+}
+
+// The avx2 level has two rows of kernels (detail/simd/dispatch.hpp), and a CPU runs only one of
+// them uncapped: each is run here wherever the CPU has AVX2. What differs between them is the
+// encoding kernels: UTF-32 to UTF-8 alone, and UTF-16 to UTF-8 through the compositions.
+BOOST_AUTO_TEST_CASE(both_rows_of_the_avx2_level)
+{
+    namespace simd = utf::detail::simd;
+    if (utf::supported_simd_level() < utf::simd_level::avx2)
+        return;
+    utf::simd_level const previous = utf::set_simd_cap(utf::simd_level::avx2);
+    for (simd::halves const h : {simd::halves::no, simd::halves::yes})
+    {
+        simd::assume_halves(h);
+        BOOST_TEST_CONTEXT("halves " << (h == simd::halves::yes))
+        {
+            std::size_t const row =
+                h == simd::halves::yes ? simd::halves_avx2_row : static_cast<std::size_t>(utf::simd_level::avx2);
+            BOOST_TEST(simd::active_row() == row);
+            BOOST_TEST(utf::to_string(utf::active_simd_level()) == "avx2");
+#if BOOST_UTF_SIMD_X86
+            BOOST_TEST((simd::active_kernels().encode ==
+                        (h == simd::halves::yes ? &simd::sse::encode : &simd::avx2::encode)));
+            BOOST_TEST((simd::active_utf16_kernels().to_utf8 ==
+                        (h == simd::halves::yes ? &simd::utf16_sse::to_utf8 : &simd::utf16_avx2::to_utf8)));
+#endif
+            for (unsigned cls = 0; cls < 4; ++cls)
+                for (std::size_t n : {std::size_t(15), std::size_t(16), std::size_t(17), std::size_t(300)})
+                {
+                    std::u32string const t = of_class(cls, n);
+                    BOOST_TEST(utf::to<std::string>(t | views::utf32_to_utf8_as<char>) == utf8_of(t));
+                }
+            check_every_length_class();
+            check_pairs_at_every_offset();
+        }
+    }
+    simd::assume_halves(simd::halves::ask_cpu);
+    utf::set_simd_cap(previous);
 }

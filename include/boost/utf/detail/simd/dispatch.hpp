@@ -8,8 +8,14 @@
 // Which kernel set runs: the widest one this CPU and its operating system support, lowered by
 // the environment variable BOOST_UTF_SIMD (read once) and by set_simd_cap(). The CPU is asked
 // once (CPUID, and XGETBV for the register state the OS saves), in a function-local static; the
-// level in use is kept in an atomic that is constant-initialised, so that nothing depends on the
-// order in which translation units are initialised, and each bulk call reads it once, relaxed.
+// row of the kernel tables in use is kept in an atomic that is constant-initialised, so that
+// nothing depends on the order in which translation units are initialised, and each bulk call
+// reads it once, relaxed.
+//
+// The kernel tables have a row per level, and one more: the avx2 level of a CPU that runs each
+// 256-bit operation as two 128-bit halves (halves_avx2_row). There AVX2's encoders, which pack
+// each half apart and then take the upper one out to store it, do the work of the sse level's
+// and more, so that row takes the sse level's encoders and AVX2's other kernels.
 
 #include <boost/config.hpp>
 #include <boost/utf/detail/simd/target.hpp>
@@ -130,9 +136,31 @@ BOOST_UTF_TARGET_BASELINE inline simd_level detect_cpu() noexcept
     return simd_level::avx512vbmi2;
 }
 
+// Whether the CPU runs each 256-bit operation as two 128-bit halves: AMD's before Zen 2 (family
+// 17h below model 30h, and the earlier families) and Hygon's family 18h, which is Zen.
+BOOST_UTF_TARGET_BASELINE inline bool splits_256_bit_operations() noexcept
+{
+    cpuid_registers const r0 = cpuid(0, 0);
+    // The vendor, in EBX, EDX, ECX: "AuthenticAMD", "HygonGenuine".
+    bool const amd = r0.ebx == 0x68747541 && r0.edx == 0x69746E65 && r0.ecx == 0x444D4163;
+    bool const hygon = r0.ebx == 0x6F677948 && r0.edx == 0x6E65476E && r0.ecx == 0x656E6975;
+    if (!(amd || hygon) || r0.eax < 1)
+        return false;
+    std::uint32_t const signature = cpuid(1, 0).eax;
+    std::uint32_t family = (signature >> 8) & 0xF;
+    std::uint32_t model = (signature >> 4) & 0xF;
+    if (family == 0xF)
+    {
+        family += (signature >> 20) & 0xFF;
+        model |= ((signature >> 16) & 0xF) << 4;
+    }
+    return hygon ? family == 0x18 : family < 0x17 || (family == 0x17 && model < 0x30);
+}
+
 #else
 
 inline simd_level detect_cpu() noexcept { return simd_level::scalar; }
+inline bool splits_256_bit_operations() noexcept { return false; }
 
 #endif
 
@@ -177,49 +205,87 @@ inline simd_level machine_level() noexcept
 #endif
 }
 
-// 0xFF: not decided yet. Both are constant-initialised (std::atomic's constructor is constexpr).
-inline std::atomic<unsigned char> level_in_use{0xFF};
-inline std::atomic<unsigned char> level_cap{static_cast<unsigned char>(widest_level)};
+// The row of the kernel tables for the avx2 level on a CPU that splits 256-bit operations, the
+// number of rows, and the level each row runs.
+inline constexpr std::size_t halves_avx2_row = static_cast<std::size_t>(widest_level) + 1;
+inline constexpr std::size_t row_count = halves_avx2_row + 1;
 
-BOOST_NOINLINE inline simd_level decide_level() noexcept
+BOOST_UTF_TARGET_BASELINE constexpr simd_level level_of_row(std::size_t row) noexcept
+{
+    return row == halves_avx2_row ? simd_level::avx2 : static_cast<simd_level>(row);
+}
+
+// Whether the avx2 level takes halves_avx2_row: as the CPU says, or as a test or a benchmark
+// says (assume_halves).
+enum class halves : unsigned char
+{
+    no,
+    yes,
+    ask_cpu = 0xFF
+};
+
+// 0xFF: not decided yet. All three are constant-initialised (std::atomic's constructor is
+// constexpr).
+inline std::atomic<unsigned char> row_in_use{0xFF};
+inline std::atomic<unsigned char> level_cap{static_cast<unsigned char>(widest_level)};
+inline std::atomic<unsigned char> halves_assumed{static_cast<unsigned char>(halves::ask_cpu)};
+
+inline bool machine_splits_256() noexcept
+{
+    static bool const split = splits_256_bit_operations();
+    return split;
+}
+
+BOOST_NOINLINE inline std::size_t decide_row() noexcept
 {
     simd_level const l =
         min_level(machine_level(), static_cast<simd_level>(level_cap.load(std::memory_order_relaxed)));
-    level_in_use.store(static_cast<unsigned char>(l), std::memory_order_relaxed);
-    return l;
+    auto const assumed = static_cast<halves>(halves_assumed.load(std::memory_order_relaxed));
+    bool const split = assumed == halves::ask_cpu ? machine_splits_256() : assumed == halves::yes;
+    std::size_t const row = l == simd_level::avx2 && split ? halves_avx2_row : static_cast<std::size_t>(l);
+    row_in_use.store(static_cast<unsigned char>(row), std::memory_order_relaxed);
+    return row;
 }
 
-// The level the next bulk call runs: read once per call, never per element.
-BOOST_FORCEINLINE simd_level active_level() noexcept
+// The row the next bulk call runs: read once per call, never per element.
+BOOST_FORCEINLINE std::size_t active_row() noexcept
 {
 #if BOOST_UTF_SIMD_X86
-    unsigned char const l = level_in_use.load(std::memory_order_relaxed);
-    if (BOOST_LIKELY(l != 0xFF))
-        return static_cast<simd_level>(l);
-    return decide_level();
+    unsigned char const r = row_in_use.load(std::memory_order_relaxed);
+    if (BOOST_LIKELY(r != 0xFF))
+        return r;
+    return decide_row();
 #else
-    return simd_level::scalar;
+    return 0;
 #endif
 }
 
-// Whether `sets`, a table of kernel sets indexed by simd_level, lists one set per level in order
-// (or the scalar level alone), each with kernels exactly when it is not the scalar level: every
-// width that `widths(set)` gives is 0 for the scalar level and not 0 for the others. The drivers
-// call a kernel only when its width is not 0, so the scalar level's null kernels are never called.
+// For tests and benchmarks, which run both avx2 rows on any CPU that has AVX2: whether the avx2
+// level takes halves_avx2_row from now on, in every thread (as set_simd_cap).
+inline void assume_halves(halves h) noexcept
+{
+    halves_assumed.store(static_cast<unsigned char>(h), std::memory_order_relaxed);
+    decide_row();
+}
+
+// Whether `sets`, a kernel table, has one set per row, each of its row's level, in order (or the
+// scalar level's alone), each with kernels exactly when it is not the scalar level: every width
+// that `widths(set)` gives is 0 for the scalar level and not 0 for the others. The drivers call a
+// kernel only when its width is not 0, so the scalar level's null kernels are never called.
 template<class Set, std::size_t N, class Widths>
-constexpr bool one_set_per_level(Set const (&sets)[N], Widths widths) noexcept
+constexpr bool one_set_per_row(Set const (&sets)[N], Widths widths) noexcept
 {
     std::size_t i = 0;
     for (Set const& k : sets)
     {
-        if (static_cast<std::size_t>(k.level) != i++)
+        if (k.level != level_of_row(i++))
             return false;
         bool const scalar = k.level == simd_level::scalar;
         for (std::size_t const w : widths(k))
             if (scalar != (w == 0))
                 return false;
     }
-    return i == 1 || i == static_cast<std::size_t>(widest_level) + 1;
+    return i == 1 || i == row_count;
 }
 
 // The fewest code units that any level's kernel of such a table takes at a time (`width(set)`,
@@ -236,12 +302,12 @@ constexpr std::size_t narrowest_block(Set const (&sets)[N], Width width) noexcep
     return n;
 }
 
-// The set of the level in use, from such a table: looked up once per bulk call.
+// The set of the row in use, from such a table: looked up once per bulk call.
 template<class Set, std::size_t N>
-BOOST_FORCEINLINE Set const& set_for_active_level(Set const (&sets)[N]) noexcept
+BOOST_FORCEINLINE Set const& set_for_active_row(Set const (&sets)[N]) noexcept
 {
     if constexpr (N > 1)
-        return sets[static_cast<std::size_t>(active_level())];
+        return sets[active_row()];
     else
         return sets[0];
 }
@@ -255,7 +321,7 @@ BOOST_FORCEINLINE Set const& set_for_active_level(Set const (&sets)[N]) noexcept
 inline simd_level supported_simd_level() noexcept { return detail::simd::machine_level(); }
 
 // The kernel set the bulk operations use: supported_simd_level(), capped by set_simd_cap().
-inline simd_level active_simd_level() noexcept { return detail::simd::active_level(); }
+inline simd_level active_simd_level() noexcept { return detail::simd::level_of_row(detail::simd::active_row()); }
 
 // Caps the kernel set at `cap` (simd_level::avx512vbmi2 lifts the cap) for every later bulk call,
 // in every thread; returns the previous cap. Meant for start-up, tests and benchmarks: a bulk call
@@ -264,7 +330,7 @@ inline simd_level set_simd_cap(simd_level cap) noexcept
 {
     auto const previous = static_cast<simd_level>(
         detail::simd::level_cap.exchange(static_cast<unsigned char>(cap), std::memory_order_relaxed));
-    detail::simd::decide_level();
+    detail::simd::decide_row();
     return previous;
 }
 

@@ -5,7 +5,8 @@
 #ifndef BOOST_UTF_DETAIL_SIMD_KERNELS_HPP
 #define BOOST_UTF_DETAIL_SIMD_KERNELS_HPP
 
-// The kernel sets that algorithm.hpp runs on contiguous input, one per simd_level, and the one
+// The kernel sets that algorithm.hpp runs on contiguous input, one per row of dispatch.hpp (a
+// simd_level each, and the avx2 level again for CPUs that split 256-bit operations), and the one
 // contract they all keep. A kernel takes and returns only pointers and counts; it never decides
 // an error and never calls a policy: it goes as far as it can prove the input well-formed and
 // leaves the rest to the scalar rules of detail/utf8.hpp, through the drivers in algorithm.hpp.
@@ -87,8 +88,9 @@ struct kernel_set
             &ns::valid_prefix, &ns::decode, decode16, &ns::encode, &ns::valid_code_points          \
     }
 
-// Indexed by simd_level. avx512bw, which decodes with AVX2's kernel, also takes AVX2's direct
-// UTF-16 kernel: narrowing code points through a buffer costs more than the registers gain.
+// Indexed by the rows of dispatch.hpp: a level each, then halves_avx2_row. avx512bw, which
+// decodes with AVX2's kernel, also takes AVX2's direct UTF-16 kernel: narrowing code points
+// through a buffer costs more than the registers gain.
 inline constexpr kernel_set kernel_sets[] = {
     kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
@@ -96,6 +98,8 @@ inline constexpr kernel_set kernel_sets[] = {
     BOOST_UTF_KERNEL_SET(avx2, &avx2::decode16),
     BOOST_UTF_KERNEL_SET(avx512bw, &avx2::decode16),
     BOOST_UTF_KERNEL_SET(avx512vbmi2, &avx512vbmi2::decode16),
+    kernel_set{simd_level::avx2, avx2::validate_width, avx2::decode_width, sse::encode_width, avx2::code_point_width,
+               &avx2::valid_prefix, &avx2::decode, &avx2::decode16, &sse::encode, &avx2::valid_code_points},
 #endif
 };
 
@@ -118,15 +122,15 @@ constexpr bool kernel_sets_are_complete() noexcept
         if ((k.validate_width & (k.validate_width - 1)) != 0 || k.validate_width > validate_step ||
             (k.validate_width != 0 && validate_step % k.validate_width != 0))
             return false;
-    return one_set_per_level(kernel_sets, [](kernel_set const& k) {
+    return one_set_per_row(kernel_sets, [](kernel_set const& k) {
         return std::array<std::size_t, 4>{k.validate_width, k.decode_width, k.encode_width, k.code_point_width};
     });
 }
 static_assert(kernel_sets_are_complete(),
-              "detail/simd: kernel_sets must list one complete kernel set per simd_level, in order");
+              "detail/simd: kernel_sets must list one complete kernel set per row of dispatch.hpp, in order");
 
 // The kernels of the level in use: looked up once per bulk call.
-BOOST_FORCEINLINE kernel_set const& active_kernels() noexcept { return set_for_active_level(kernel_sets); }
+BOOST_FORCEINLINE kernel_set const& active_kernels() noexcept { return set_for_active_row(kernel_sets); }
 
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
 } // namespace simd

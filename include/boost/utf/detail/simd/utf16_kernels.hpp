@@ -5,10 +5,10 @@
 #ifndef BOOST_UTF_DETAIL_SIMD_UTF16_KERNELS_HPP
 #define BOOST_UTF_DETAIL_SIMD_UTF16_KERNELS_HPP
 
-// The UTF-16 kernels of the bulk operations (detail/transcode.hpp), one set per simd_level, kept
-// apart from the UTF-8 sets of kernels.hpp. They keep that file's contract: a kernel goes as far
-// as it can prove the input well-formed, never decides an error, never calls a policy, writes
-// only what it returns and reads nothing outside [p, p + n).
+// The UTF-16 kernels of the bulk operations (detail/transcode.hpp), one set per row of
+// dispatch.hpp, kept apart from the UTF-8 sets of kernels.hpp. They keep that file's contract: a
+// kernel goes as far as it can prove the input well-formed, never decides an error, never calls a
+// policy, writes only what it returns and reads nothing outside [p, p + n).
 //
 //   valid_prefix(p, n)   code units from p, where an element starts, that are well-formed and end
 //                        where an element ends; it stops at the first block it cannot prove so
@@ -732,7 +732,8 @@ struct utf16_kernel_set
             &ns::to_utf8                                                                           \
     }
 
-// Indexed by simd_level.
+// Indexed by the rows of dispatch.hpp, as kernel_sets. halves_avx2_row writes UTF-8 with the
+// 128-bit encoding loop; sse's to_utf8 blocks are no wider than AVX2's.
 inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
     utf16_kernel_set{simd_level::scalar, 0, 0, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
@@ -740,30 +741,35 @@ inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
     BOOST_UTF_UTF16_KERNEL_SET(avx2, utf16_avx2),
     BOOST_UTF_UTF16_KERNEL_SET(avx512bw, utf16_avx2),
     BOOST_UTF_UTF16_KERNEL_SET(avx512vbmi2, utf16_avx512vbmi2),
+    utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::narrow_width, &utf16_avx2::valid_prefix,
+                     &utf16_avx2::widen, &utf16_avx2::narrow, &utf16_sse::to_utf8},
 #endif
 };
+#if BOOST_UTF_SIMD_X86
+static_assert(utf16_sse::width <= utf16_avx2::width, "halves_avx2_row's to_utf8 runs wherever AVX2's blocks fit");
+#endif
 
 #undef BOOST_UTF_UTF16_KERNEL_SET
 
 inline constexpr bool has_utf16_kernels = sizeof(utf16_kernel_sets) / sizeof(utf16_kernel_sets[0]) > 1;
 
-// One set per level, in order (see one_set_per_level); a block is at least two code units (a pair).
+// One set per row, in order (see one_set_per_row); a block is at least two code units (a pair).
 constexpr bool utf16_kernel_sets_are_complete() noexcept
 {
     for (utf16_kernel_set const& k : utf16_kernel_sets)
         if (k.level != simd_level::scalar && k.width < 2)
             return false;
-    return one_set_per_level(utf16_kernel_sets, [](utf16_kernel_set const& k) {
+    return one_set_per_row(utf16_kernel_sets, [](utf16_kernel_set const& k) {
         return std::array<std::size_t, 2>{k.width, k.narrow_width};
     });
 }
 static_assert(utf16_kernel_sets_are_complete(),
-              "detail/simd: utf16_kernel_sets must list one complete kernel set per simd_level, in order");
+              "detail/simd: utf16_kernel_sets must list one complete kernel set per row of dispatch.hpp, in order");
 
 // The UTF-16 kernels of the level in use: looked up once per bulk call.
 BOOST_FORCEINLINE utf16_kernel_set const& active_utf16_kernels() noexcept
 {
-    return set_for_active_level(utf16_kernel_sets);
+    return set_for_active_row(utf16_kernel_sets);
 }
 
 } // inline namespace BOOST_UTF_ISA_NAMESPACE
