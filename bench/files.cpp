@@ -12,7 +12,9 @@
 // utf8_to_utf16 and utf16_to_utf8 (the file in UTF-16 back to UTF-8), each into a buffer that
 // is already there, and to_decode, to_encode, to_utf8_to_utf16 and to_utf16_to_utf8, the same
 // into a new container (`to<C>`; the plain loop's container sized for the worst case, then
-// trimmed); and implementations `plain` and `bulk_LEVEL` (the kernels capped at LEVEL).
+// trimmed); and implementations `plain` and `bulk_LEVEL` (the kernels capped at LEVEL; `avx2`
+// with AVX2's kernels alone, `avx2_halves` with those of CPUs that split 256-bit operations,
+// whichever this CPU is).
 // Throughput counts UTF-8 bytes, as in bench.cpp. `side_by_side.py` runs its validate rows against another validator on the same files.
 
 #include <boost/utf.hpp>
@@ -77,12 +79,25 @@ std::unique_ptr<input> load(char const* path)
     return r;
 }
 
+namespace simd = utf::detail::simd;
+
+// A level, and at avx2 which of its rows (dispatch.hpp).
+struct level_row
+{
+    utf::simd_level level;
+    simd::halves halves;
+};
+
 // The level stays capped for the whole benchmark, so that nothing but the call is timed.
 struct capped
 {
     utf::simd_level previous;
-    explicit capped(utf::simd_level l) : previous(utf::set_simd_cap(l)) {}
-    ~capped() { utf::set_simd_cap(previous); }
+    explicit capped(level_row l) : previous(utf::set_simd_cap(l.level)) { simd::assume_halves(l.halves); }
+    ~capped()
+    {
+        simd::assume_halves(simd::halves::ask_cpu);
+        utf::set_simd_cap(previous);
+    }
 };
 
 template<class F>
@@ -108,7 +123,7 @@ void check(bool same, char const* what, input const& x)
     }
 }
 
-void register_file(input& x, utf::simd_level level, char const* level_name)
+void register_file(input& x, level_row level, char const* level_name)
 {
     bool const plain = level_name == nullptr;
     std::string const tail = "/" + x.stem + "/" + (plain ? std::string("plain") : "bulk_" + std::string(level_name));
@@ -225,21 +240,22 @@ int main(int argc, char** argv)
     }
     struct level_name
     {
-        utf::simd_level level;
+        level_row level;
         char const* name;
     };
-    static constexpr level_name levels[] = {{utf::simd_level::scalar, "scalar"},
-                                            {utf::simd_level::sse, "sse"},
-                                            {utf::simd_level::avx2, "avx2"},
-                                            {utf::simd_level::avx512bw, "avx512bw"},
-                                            {utf::simd_level::avx512vbmi2, "avx512vbmi2"}};
+    static constexpr level_name levels[] = {{{utf::simd_level::scalar, simd::halves::no}, "scalar"},
+                                            {{utf::simd_level::sse, simd::halves::no}, "sse"},
+                                            {{utf::simd_level::avx2, simd::halves::no}, "avx2"},
+                                            {{utf::simd_level::avx2, simd::halves::yes}, "avx2_halves"},
+                                            {{utf::simd_level::avx512bw, simd::halves::no}, "avx512bw"},
+                                            {{utf::simd_level::avx512vbmi2, simd::halves::no}, "avx512vbmi2"}};
     std::vector<std::unique_ptr<input>> inputs;
     for (int i = 1; i < argc; ++i)
     {
         inputs.push_back(load(argv[i]));
-        register_file(*inputs.back(), utf::simd_level::scalar, nullptr);
+        register_file(*inputs.back(), {utf::simd_level::scalar, simd::halves::no}, nullptr);
         for (level_name const& l : levels)
-            if (l.level <= utf::supported_simd_level())
+            if (l.level.level <= utf::supported_simd_level())
                 register_file(*inputs.back(), l.level, l.name);
     }
     benchmark::RunSpecifiedBenchmarks();
