@@ -76,36 +76,33 @@ BOOST_UTF_AVX2_INLINE std::uint32_t error_bits(__m256i diff) noexcept
 BOOST_UTF_AVX2_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
     std::size_t i = 0;
-    // Two blocks a step, tested for errors with no branch on their content: a branch on "is this
-    // step ASCII" mispredicts all the time in text that mixes ASCII with other letters. After
-    // two ASCII steps in a row the loop goes over to ASCII runs, four blocks to a test and then
-    // a step at a time, where a run costs a load and an OR a block (avx512.hpp does the same).
-    // After an ASCII block nothing is pending, so the skip needs no test of the bytes before it.
     constexpr std::size_t w = validate_width;
     static_assert(2 * w == validate_step, "two blocks a step");
-    unsigned ascii_steps = 0;
+    // Two blocks a step. An ASCII step is told apart first and costs a load and an OR a block,
+    // as in the SSE kernel: in text that is ASCII but for a letter or a punctuation mark here and
+    // there, most steps are ASCII, and between two such marks there is often only one. Text that
+    // mixes scripts pays for the branch where it mispredicts; the AVX-512 kernel, whose blocks
+    // are a whole step, goes without it.
     while (n - i >= 2 * w)
     {
         __m256i const lo = load(p + i);
         __m256i const hi = load(p + i + w);
+        if (_mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0)
+        {
+            if (!nothing_pending(p + i))
+                return {i, pending_flags(p + i)};
+            // After an ASCII step nothing is pending: the run goes on with one test a step.
+            for (i += 2 * w; n - i >= 2 * w; i += 2 * w)
+                if (_mm256_movemask_epi8(_mm256_or_si256(load(p + i), load(p + i + w))) != 0)
+                    break;
+            continue;
+        }
         __m256i const d_lo = block_errors(p + i, lo);
         __m256i const d_hi = block_errors(p + i + w, hi);
         __m256i const diff = _mm256_or_si256(d_lo, d_hi);
         if (_mm256_testz_si256(diff, diff) == 0)
             return {i, error_bits(d_lo) | std::uint64_t(error_bits(d_hi)) << 32};
         i += 2 * w;
-        bool const ascii = _mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0;
-        ascii_steps = (ascii_steps + 1) & (0u - static_cast<unsigned>(ascii));
-        if (ascii_steps == 2)
-        {
-            while (n - i >= 4 * w &&
-                   _mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(load(p + i), load(p + i + w)),
-                                                       _mm256_or_si256(load(p + i + 2 * w), load(p + i + 3 * w)))) == 0)
-                i += 4 * w;
-            while (n - i >= 2 * w && _mm256_movemask_epi8(_mm256_or_si256(load(p + i), load(p + i + w))) == 0)
-                i += 2 * w;
-            ascii_steps = 0;
-        }
     }
     if (n - i >= w)
     {

@@ -46,8 +46,8 @@ struct flagged_step
 inline namespace BOOST_UTF_ISA_NAMESPACE {
 
 // An ASCII block at p is valid unless a sequence begun before it wants continuation bytes: the
-// test the SSE kernel makes after an ASCII step, cheaper than pending_flags (the AVX2 and AVX-512
-// kernels test every step for errors instead, outside ASCII runs). The three bytes before p must
+// test the SSE and AVX2 kernels make after an ASCII step, cheaper than pending_flags (the AVX-512
+// kernel tests every step for errors instead, outside ASCII runs). The three bytes before p must
 // be readable.
 BOOST_FORCEINLINE bool nothing_pending(unsigned char const* p) noexcept
 {
