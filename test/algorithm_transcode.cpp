@@ -847,6 +847,66 @@ BOOST_AUTO_TEST_CASE(long_stretches_with_an_error_at_every_offset)
     }
 }
 
+// ---- the lazy compositions read each inner element once --------------------------------------
+
+namespace {
+
+// Walks `composed` (made by make(inner policy, outer policy)) forwards, with an inner policy
+// that answers each error with a surrogate, so that the outer view meets an error of its own
+// there too; checks that the inner policy sees exactly what it sees over the inner view alone,
+// and the outer one each of those at its index among the inner view's elements.
+template<class Inner, class Make>
+void check_policy_calls(Inner inner_alone, Make make)
+{
+    std::vector<std::size_t> alone, inner, outer;
+    auto const logging = [](std::vector<std::size_t>& log, char32_t answer) {
+        return [&log, answer](utf::error_info const& e) {
+            log.push_back(e.offset);
+            return answer;
+        };
+    };
+    std::vector<std::size_t> expected_outer;
+    std::size_t index = 0;
+    for (char32_t c : inner_alone(logging(alone, char32_t(0xD800))))
+    {
+        if (c == 0xD800)
+            expected_outer.push_back(index);
+        ++index;
+    }
+    BOOST_TEST_REQUIRE(!alone.empty());
+    auto composed = make(logging(inner, char32_t(0xD800)), logging(outer, U'?'));
+    auto const end = composed.end();
+    BOOST_TEST(inner.empty()); // end() reads nothing
+    for (auto it = composed.begin(); it != end; ++it)
+        ;
+    BOOST_TEST(inner == alone, boost::test_tools::per_element());
+    BOOST_TEST(outer == expected_outer, boost::test_tools::per_element());
+}
+
+} // namespace
+
+// Going forwards a composition reads each element of its inner view once: its end() decodes
+// nothing, and an outer error's index is counted rather than found by walking the inner view
+// again, so each inner error reaches the inner policy once, as the bulk operations call it.
+BOOST_AUTO_TEST_CASE(a_composition_calls_the_inner_policy_once_per_error)
+{
+    std::string const in = "\xC0" "ab\xC0" "cd\xE2\x82\xAC\xC0" "ef\xF0\x9F";
+    std::u16string const in16 = {char16_t(0xDC00), u'a', char16_t(0xD800), u'b', char16_t(0x20AC), char16_t(0xDC00),
+                                 u'c',             char16_t(0xD83D), char16_t(0xDE00), char16_t(0xD800)};
+    check_policy_calls([&](auto p) { return in | views::utf8(p); },
+                       [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf16(op); });
+    check_policy_calls([&](auto p) { return in | views::utf8(p); },
+                       [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op); });
+    check_policy_calls([&](auto p) { return in16 | views::utf16(p); },
+                       [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf8_as<char>(op); });
+    check_policy_calls([&](auto p) { return in16 | views::utf16(p); },
+                       [&](auto ip, auto op) { return in16 | views::utf16(ip) | views::utf32_to_utf16(op); });
+    // With a policy that throws, end() does not, and begin() throws at the first element.
+    auto const throwing = in | views::utf8(utf::throw_on_error) | views::utf32_to_utf8_as<char>;
+    BOOST_CHECK_NO_THROW(throwing.end());
+    BOOST_CHECK_THROW(throwing.begin(), utf::utf_error);
+}
+
 // ---- nothing read or written outside the ranges ---------------------------------------------------
 
 namespace {

@@ -76,6 +76,15 @@ class decoding_iterator
     {
     }
 
+    // At the first position with nothing decoded (transcoding_view::unread_begin). It compares
+    // equal to begin() unless the policy drops what stands there, and one ++ makes it begin().
+    constexpr decoding_iterator(parent_t& parent, unread_tag tag)
+        : base_type(parent.base_, tag)
+        , next_(current_)
+        , policy_(parent.policy_)
+    {
+    }
+
     // Where the element at current_ starts, for error_info. Only bidirectional iterators ask;
     // the others count offsets as they go.
     constexpr std::size_t offset() const
@@ -189,6 +198,7 @@ class decoding_iterator
 public:
     using value_type = char32_t;
     using reference = char32_t;
+    using begins_unread_tag = void; // see begins_unread
 
     decoding_iterator() BOOST_UTF_DETAIL_DEFAULT_CONSTRUCTIBLE_IF(
         std::is_default_constructible<base_iterator>::value &&

@@ -65,6 +65,27 @@ class encoding_iterator
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS word_t word_ = word_t();
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS boxed_t<ErrorPolicy> policy_ = boxed_t<ErrorPolicy>();
 
+    // Over a decoding view of this library (a composition), whose iterators read, calling its
+    // policy, whenever they move, the index of current_ is counted as the iterator moves rather
+    // than measured from origin_ (that view's first position, unread). An iterator that comes
+    // from end() cannot know it: it measures, and only then does the inner policy see the
+    // elements before it again.
+    static constexpr bool counts_index = is_bidirectional && begins_unread_v<base_iterator>;
+    static constexpr std::size_t unknown_index = static_cast<std::size_t>(-1);
+    using index_t = std::conditional_t<counts_index, std::size_t, nothing>;
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS index_t index_ = index_t();
+
+    constexpr void count(int step) noexcept
+    {
+        if constexpr (counts_index)
+        {
+            if (index_ != unknown_index)
+                index_ += static_cast<std::size_t>(step);
+        }
+        else
+            (void)step;
+    }
+
     BOOST_FORCEINLINE constexpr encoding_iterator(parent_t& parent, begin_tag tag)
         : base_type(parent.base_, tag)
         , policy_(parent.policy_)
@@ -76,12 +97,22 @@ class encoding_iterator
         : base_type(parent.base_, tag)
         , policy_(parent.policy_)
     {
+        if constexpr (counts_index)
+            index_ = unknown_index;
         set(past_end);
     }
 
     constexpr std::size_t offset() const
     {
-        if constexpr (is_bidirectional)
+        if constexpr (counts_index)
+        {
+            if (index_ != unknown_index)
+                return index_;
+            // From the unread first position, one step reaches the first element.
+            auto const steps = static_cast<std::size_t>(rng::lib::distance(origin_, current_));
+            return steps == 0 ? 0 : steps - 1;
+        }
+        else if constexpr (is_bidirectional)
             return static_cast<std::size_t>(rng::lib::distance(origin_, current_));
         else
             return origin_;
@@ -143,6 +174,7 @@ class encoding_iterator
                 return;
             if constexpr (!is_bidirectional)
                 ++origin_;
+            count(1);
         }
         set(past_end);
     }
@@ -152,6 +184,7 @@ class encoding_iterator
         do
         {
             --current_;
+            count(-1);
             if (load())
             {
                 while (units_ > unit_mask) // to the last code unit
@@ -178,6 +211,7 @@ public:
         , units_(other.units_)
         , word_(other.word_)
         , policy_(std::move(other.policy_))
+        , index_(other.index_)
     {
     }
 
@@ -198,6 +232,7 @@ public:
         ++current_;
         if constexpr (!is_bidirectional)
             ++origin_;
+        count(1);
         read();
         return *this;
     }

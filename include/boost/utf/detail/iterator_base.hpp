@@ -61,11 +61,29 @@ protected:
     {
     }
 
-    // Only for common ranges that can be read twice, where end() is an iterator.
+    // Only for common ranges that can be read twice, where end() is an iterator. Over a decoding
+    // view of this library the origin is its first position unread: its begin() would decode
+    // the first element, calling its policy, for an iterator that is never read there.
     constexpr iterator_base(BaseRange& r, end_tag)
         : current_(rng::end(r))
         , last_(current_)
-        , origin_(origin_at(rng::begin(r)))
+        , origin_(origin_at(first_position(r)))
+    {
+    }
+
+    static constexpr base_iterator first_position(BaseRange& r)
+    {
+        if constexpr (begins_unread_v<base_iterator>)
+            return unread_begin(r, unread_tag{});
+        else
+            return rng::begin(r);
+    }
+
+    // From a decoding iterator's unread_begin: at the first position, nothing read.
+    constexpr iterator_base(BaseRange& r, unread_tag)
+        : current_(first_position(r))
+        , last_(rng::end(r))
+        , origin_(origin_at(current_))
     {
     }
 

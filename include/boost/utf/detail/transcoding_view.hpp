@@ -21,13 +21,31 @@ namespace boost {
 namespace utf {
 namespace detail {
 
-// Which position an iterator's constructor starts from.
+// Which position an iterator's constructor starts from. unread_tag: the first position, with
+// nothing decoded yet (decoding iterators only; see unread_begin).
 struct begin_tag
 {
 };
 struct end_tag
 {
 };
+struct unread_tag
+{
+};
+
+// Whether I is a decoding iterator of this library: its views hand out such an iterator at their
+// first position unread (unread_begin), and moving a copy of one reads, calling its view's
+// policy again.
+template<class I, class = void>
+struct begins_unread : std::false_type
+{
+};
+template<class I>
+struct begins_unread<I, std::void_t<typename I::begins_unread_tag>> : std::true_type
+{
+};
+template<class I>
+inline constexpr bool begins_unread_v = begins_unread<I>::value;
 
 // `Derived` has a private `template<bool Const> class iterator`, constructible from
 // `(maybe_const<Const, Derived>&, begin_tag)` and `(..., end_tag)`, with a `static constexpr bool
@@ -96,6 +114,19 @@ public:
     constexpr auto end() const noexcept(nothrow_ends_v<true>)
     {
         return end_of<true>(static_cast<Derived const&>(*this));
+    }
+
+    // The iterator at the first position with nothing decoded, so no policy called: what a view
+    // over this one anchors its end() and its bounds to (iterator_base). Found by ADL; only
+    // called for decoding views.
+    friend constexpr auto unread_begin(Derived& v, unread_tag) { return unread_begin_of<false>(v); }
+    friend constexpr auto unread_begin(Derived const& v, unread_tag) { return unread_begin_of<true>(v); }
+
+private:
+    template<bool Const, class Self>
+    static constexpr auto unread_begin_of(Self& self)
+    {
+        return iterator<Const>(self, unread_tag{});
     }
 };
 
