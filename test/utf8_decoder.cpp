@@ -393,6 +393,31 @@ BOOST_AUTO_TEST_CASE(a_copy_carries_on_where_the_original_was)
     BOOST_TEST(test::cps(b) == test::cps(a));
 }
 
+// With a lambda for a policy (which cannot be assigned), a decoder is still assigned: its
+// stream state and its policy both.
+BOOST_AUTO_TEST_CASE(a_decoder_with_a_lambda_is_assigned)
+{
+    std::vector<std::size_t> log;
+    auto const policy = [&log](utf::error_info const& e) {
+        log.push_back(e.offset);
+        return U'?';
+    };
+    std::string const in = test::bytes("41 E2 82 C0 42");
+    utf::utf8_decoder d{policy}, other{policy};
+    static_assert(std::is_copy_assignable<decltype(d)>::value, "a decoder is copyable whatever its policy");
+    std::u32string out, unused;
+    other.decode(in.substr(0, 1), std::back_inserter(unused));
+    d.decode(in.substr(0, 3), std::back_inserter(out));
+    other = d;
+    BOOST_TEST(other.pending() == 2u);
+    other.decode(in.substr(3), std::back_inserter(out));
+    other.finish(std::back_inserter(out));
+    BOOST_TEST(test::cps(out) == "U+0041 U+003F U+003F U+0042");
+    BOOST_TEST(log.size() == 2u);
+    BOOST_TEST(log[0] == 1u);
+    BOOST_TEST(log[1] == 3u);
+}
+
 BOOST_AUTO_TEST_CASE(reset_and_finish_start_a_new_stream)
 {
     std::vector<utf::error_info> log;

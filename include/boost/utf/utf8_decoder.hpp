@@ -13,6 +13,7 @@
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
 #include <boost/utf/policy.hpp>
+#include <boost/utf/detail/copyable_box.hpp>
 #include <boost/utf/detail/ranges.hpp>
 #include <boost/utf/detail/utf8.hpp>
 #include <boost/utf/detail/utf8_stream.hpp>
@@ -251,7 +252,9 @@ class utf8_decoder
     static constexpr bool per_code_unit = detail::per_code_unit_v<ErrorPolicy>;
 
     detail::utf8_decoder_state state_ = {0, {}, detail::bom_state::kept};
-    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS ErrorPolicy policy_ = ErrorPolicy();
+    // Boxed, as in the views, so that a decoder is copy-assignable whatever the policy (a lambda
+    // is not).
+    BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS detail::boxed_t<ErrorPolicy> policy_ = detail::boxed_t<ErrorPolicy>();
 
 public:
     using policy_type = ErrorPolicy;
@@ -308,7 +311,7 @@ public:
     // reset()); false without drop_bom.
     BOOST_FORCEINLINE bool dropped_bom() const noexcept { return state_.bom == detail::bom_state::dropped; }
 
-    BOOST_FORCEINLINE ErrorPolicy const& policy() const noexcept { return policy_; }
+    BOOST_FORCEINLINE ErrorPolicy const& policy() const noexcept { return detail::unbox(policy_); }
 };
 
 utf8_decoder() -> utf8_decoder<replace_policy>;
