@@ -905,6 +905,15 @@ BOOST_AUTO_TEST_CASE(a_composition_calls_the_inner_policy_once_per_error)
     auto const throwing = in | views::utf8(utf::throw_on_error) | views::utf32_to_utf8_as<char>;
     BOOST_CHECK_NO_THROW(throwing.end());
     BOOST_CHECK_THROW(throwing.begin(), utf::utf_error);
+    // A range that only holds a decoding view's iterators is encoded as any other range is.
+#if BOOST_UTF_STD_RANGES
+    namespace lib = std::ranges;
+#else
+    namespace lib = ::ranges;
+#endif
+    auto const decoded = in | views::utf8;
+    auto const held = lib::subrange(decoded.begin(), decoded.end()) | views::utf32_to_utf8_as<char>;
+    BOOST_TEST(std::string(held.begin(), held.end()) == utf::to<std::string>(in | views::utf8 | views::utf32_to_utf8_as<char>));
 }
 
 // ---- nothing read or written outside the ranges ---------------------------------------------------

@@ -70,7 +70,7 @@ class encoding_iterator
     // than measured from origin_ (that view's first position, unread). An iterator that comes
     // from end() cannot know it: it measures, and only then does the inner policy see the
     // elements before it again.
-    static constexpr bool counts_index = is_bidirectional && begins_unread_v<base_iterator>;
+    static constexpr bool counts_index = is_bidirectional && begins_unread_v<maybe_const<Const, V>>;
     static constexpr std::size_t unknown_index = static_cast<std::size_t>(-1);
     using index_t = std::conditional_t<counts_index, std::size_t, nothing>;
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS index_t index_ = index_t();

@@ -73,7 +73,7 @@ protected:
 
     static constexpr base_iterator first_position(BaseRange& r)
     {
-        if constexpr (begins_unread_v<base_iterator>)
+        if constexpr (begins_unread_v<BaseRange>)
             return unread_begin(r, unread_tag{});
         else
             return rng::begin(r);

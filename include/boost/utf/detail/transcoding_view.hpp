@@ -33,9 +33,8 @@ struct unread_tag
 {
 };
 
-// Whether I is a decoding iterator of this library: its views hand out such an iterator at their
-// first position unread (unread_begin), and moving a copy of one reads, calling its view's
-// policy again.
+// Whether I is a decoding iterator of this library, which can stand at the first position
+// unread; moving a copy of one reads, calling its view's policy again.
 template<class I, class = void>
 struct begins_unread : std::false_type
 {
@@ -44,8 +43,22 @@ template<class I>
 struct begins_unread<I, std::void_t<typename I::begins_unread_tag>> : std::true_type
 {
 };
-template<class I>
-inline constexpr bool begins_unread_v = begins_unread<I>::value;
+
+// Whether R is a decoding view of this library, which hands out such an iterator
+// (transcoding_view::unread_begin); not a range that only holds its iterators (a subrange).
+template<class R, class = void>
+struct has_unread_begin : std::false_type
+{
+};
+template<class R>
+struct has_unread_begin<R, std::void_t<decltype(unread_begin(std::declval<R&>(), unread_tag{}))>>
+    : std::true_type
+{
+};
+// The iterator is tested first: an encoding view declares unread_begin too, but cannot make one.
+template<class R>
+inline constexpr bool begins_unread_v =
+    std::conjunction<begins_unread<rng::iterator_t<R>>, has_unread_begin<R>>::value;
 
 // `Derived` has a private `template<bool Const> class iterator`, constructible from
 // `(maybe_const<Const, Derived>&, begin_tag)` and `(..., end_tag)`, with a `static constexpr bool
