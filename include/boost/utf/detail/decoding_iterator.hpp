@@ -78,8 +78,8 @@ class decoding_iterator
 
     // At the first position with nothing decoded (transcoding_view::unread_begin). It compares
     // equal to begin() unless the policy drops what stands there, and one ++ makes it begin().
-    constexpr decoding_iterator(parent_t& parent, unread_tag tag)
-        : base_type(parent.base_, tag)
+    constexpr decoding_iterator(parent_t& parent, unread_tag)
+        : base_type(parent.base_, begin_tag{})
         , next_(current_)
         , policy_(parent.policy_)
     {

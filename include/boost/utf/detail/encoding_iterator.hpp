@@ -68,20 +68,22 @@ class encoding_iterator
     // Over a decoding view of this library (a composition), whose iterators read, calling its
     // policy, whenever they move, the index of current_ is counted as the iterator moves rather
     // than measured from origin_ (that view's first position, unread). An iterator that comes
-    // from end() cannot know it: it measures, and only then does the inner policy see the
-    // elements before it again.
+    // from end() cannot know it: its count starts at from_end, far above any index a range
+    // reaches, so that stepping never tests; it measures, and only then does the inner policy
+    // see the elements before it again.
     static constexpr bool counts_index = is_bidirectional && begins_unread_v<maybe_const<Const, V>>;
-    static constexpr std::size_t unknown_index = static_cast<std::size_t>(-1);
+    static constexpr std::size_t from_end = ~(~std::size_t(0) >> 1);
     using index_t = std::conditional_t<counts_index, std::size_t, nothing>;
     BOOST_ATTRIBUTE_NO_UNIQUE_ADDRESS index_t index_ = index_t();
 
+    // current_ has moved by `step` code points: the index follows, where one is kept (origin_
+    // when not bidirectional, index_ over a composition).
     constexpr void count(int step) noexcept
     {
-        if constexpr (counts_index)
-        {
-            if (index_ != unknown_index)
-                index_ += static_cast<std::size_t>(step);
-        }
+        if constexpr (!is_bidirectional)
+            origin_ += static_cast<std::size_t>(step);
+        else if constexpr (counts_index)
+            index_ += static_cast<std::size_t>(step);
         else
             (void)step;
     }
@@ -98,7 +100,7 @@ class encoding_iterator
         , policy_(parent.policy_)
     {
         if constexpr (counts_index)
-            index_ = unknown_index;
+            index_ = from_end;
         set(past_end);
     }
 
@@ -106,7 +108,7 @@ class encoding_iterator
     {
         if constexpr (counts_index)
         {
-            if (index_ != unknown_index)
+            if (index_ < from_end / 2)
                 return index_;
             // From the unread first position, one step reaches the first element.
             auto const steps = static_cast<std::size_t>(rng::lib::distance(origin_, current_));
@@ -172,8 +174,6 @@ class encoding_iterator
         {
             if (load())
                 return;
-            if constexpr (!is_bidirectional)
-                ++origin_;
             count(1);
         }
         set(past_end);
@@ -230,8 +230,6 @@ public:
         if (units_ != 0)
             return *this;
         ++current_;
-        if constexpr (!is_bidirectional)
-            ++origin_;
         count(1);
         read();
         return *this;

@@ -79,13 +79,6 @@ protected:
             return rng::begin(r);
     }
 
-    // From a decoding iterator's unread_begin: at the first position, nothing read.
-    constexpr iterator_base(BaseRange& r, unread_tag)
-        : current_(first_position(r))
-        , last_(rng::end(r))
-        , origin_(origin_at(current_))
-    {
-    }
 
     // From the iterator over the non-const view.
     template<class OtherDerived, class OtherRange>
