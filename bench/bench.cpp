@@ -431,6 +431,17 @@ BOOST_UTF_BENCH_PLACED std::size_t utf8_to_utf16_plain(std::string const& s, cha
     return static_cast<std::size_t>(plain_utf8_to_utf16(ubegin(s), ubegin(s) + s.size(), out) - out);
 }
 
+// The lazy composition, walked element by element as a range-for does.
+template<int Offset>
+BOOST_UTF_BENCH_PLACED std::size_t utf8_to_utf16_view(std::string const& s, char16_t* out)
+{
+    BOOST_UTF_BENCH_SKIP(Offset);
+    char16_t* o = out;
+    for (char16_t c : std::string_view(s) | utf::views::utf8 | utf::views::utf32_to_utf16)
+        *o++ = c;
+    return static_cast<std::size_t>(o - out);
+}
+
 std::size_t utf8_to_utf16_bulk(std::string const& s, char16_t* out)
 {
     return static_cast<std::size_t>(utf::copy(std::string_view(s) | utf::views::utf8 | utf::views::utf32_to_utf16, out) -
@@ -451,6 +462,17 @@ BOOST_UTF_BENCH_PLACED std::size_t utf16_to_utf8_plain(std::u16string const& s, 
 {
     BOOST_UTF_BENCH_SKIP(Offset);
     return static_cast<std::size_t>(plain_utf16_to_utf8(s.data(), s.data() + s.size(), out) - out);
+}
+
+template<int Offset>
+BOOST_UTF_BENCH_PLACED std::size_t utf16_to_utf8_view(std::u16string const& s, unsigned char* out)
+{
+    BOOST_UTF_BENCH_SKIP(Offset);
+    unsigned char* o = out;
+    for (unsigned char c :
+         std::u16string_view(s) | utf::views::utf16 | utf::views::utf32_to_utf8_as<unsigned char>)
+        *o++ = c;
+    return static_cast<std::size_t>(o - out);
 }
 
 std::size_t utf16_to_utf8_bulk(std::u16string const& s, unsigned char* out)
@@ -618,12 +640,14 @@ named<validator16> const validators16[] = {
 };
 named<to_utf16> const to_utf16s[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(utf8_to_utf16_plain)},
+    {"view", BOOST_UTF_BENCH_AT_OFFSETS(utf8_to_utf16_view)},
     {"bulk", unplaced(utf8_to_utf16_bulk)},
     BOOST_UTF_BENCH_AT_LEVELS(utf8_to_utf16_bulk_at),
     {"icu_from_utf8", unplaced(utf8_to_utf16_icu)},
 };
 named<to_utf8> const to_utf8s[] = {
     {"plain", BOOST_UTF_BENCH_AT_OFFSETS(utf16_to_utf8_plain)},
+    {"view", BOOST_UTF_BENCH_AT_OFFSETS(utf16_to_utf8_view)},
     {"bulk", unplaced(utf16_to_utf8_bulk)},
     BOOST_UTF_BENCH_AT_LEVELS(utf16_to_utf8_bulk_at),
     {"icu_to_utf8", unplaced(utf16_to_utf8_icu)},
