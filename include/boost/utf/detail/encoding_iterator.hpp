@@ -168,9 +168,20 @@ class encoding_iterator
         return true;
     }
 
+    // Whether current_ is at the end. A decoding iterator of this library knows its own end, and
+    // asking it is the same as comparing with its view's end(): the loop then needs neither
+    // last_ nor a second copy of the code units' end.
+    BOOST_FORCEINLINE constexpr bool base_at_end() const
+    {
+        if constexpr (begins_unread<base_iterator>::value)
+            return current_ == rng::default_sentinel;
+        else
+            return current_ == last_;
+    }
+
     BOOST_FORCEINLINE constexpr void read() noexcept(nothrow)
     {
-        for (; !(current_ == last_); ++current_)
+        for (; !base_at_end(); ++current_)
         {
             if (load())
                 return;
