@@ -667,6 +667,67 @@ BOOST_AUTO_TEST_CASE(to_grows_a_long_output_past_what_its_start_promises)
     }
 }
 
+// With the library's policies answering in the Basic Multilingual Plane, to<> sizes a
+// composition's container for one UTF-16 code unit or three UTF-8 ones per source code unit:
+// input that is all errors, or all well-formed, fills it to that bound or stays within it,
+// whether the container is a vector or a string (which to<> grows by appending zeros), and
+// short or long (where to<> samples windows of the input first).
+BOOST_AUTO_TEST_CASE(to_sizes_a_composition_for_what_its_policies_answer)
+{
+    using vector16_t = std::vector<char16_t, guarded_allocator<char16_t>>;
+    using vector8_t = std::vector<char, guarded_allocator<char>>;
+    using string16_t = std::basic_string<char16_t, std::char_traits<char16_t>, guarded_allocator<char16_t>>;
+    using string8_t = std::basic_string<char, std::char_traits<char>, guarded_allocator<char>>;
+    // Each maximal subpart one byte or one code unit; then text that uses the whole bound
+    // without errors (ASCII to UTF-16, U+0800 and up to UTF-8), and a mix with emoji.
+    std::string const bad8 = "\x80\xFF\xC0";
+    std::u16string const bad16 = {char16_t(0xDC00), char16_t(0xD800)};
+    std::string const good8 = "a\xE4\xB8\x80\xF0\x9F\x98\x80";
+    std::u16string const good16 = u"a\u4E00\U0001F600";
+    for (std::size_t n : {std::size_t(1), std::size_t(30), std::size_t(5000), std::size_t(20000)})
+    {
+        for (int shape = 0; shape < 3; ++shape)
+        {
+            BOOST_TEST_CONTEXT("n " << n << ", shape " << shape)
+            {
+                std::string bytes;
+                std::u16string units;
+                while (bytes.size() < n)
+                    bytes += shape == 0 ? bad8 : shape == 1 ? std::string("a") : good8 + bad8;
+                while (units.size() < n)
+                    units += shape == 0 ? bad16 : shape == 1 ? std::u16string(u"\u4E00") : good16 + bad16;
+                auto const check = [&](auto out, auto make) {
+                    using out_t = decltype(out);
+                    auto&& v = make();
+                    for (auto it = v.begin(); it != boost::utf::detail::rng::default_sentinel; ++it)
+                        out.push_back(static_cast<typename out_t::value_type>(*it));
+                    out_t const got = utf::to<out_t>(make());
+                    BOOST_TEST((got == out));
+                };
+                for (char32_t r : {U'\uFFFD', U'?'})
+                {
+                    auto const p = utf::replace_policy{r};
+                    check(vector16_t{}, [&] { return bytes | views::utf8(p) | views::utf32_to_utf16; });
+                    check(string16_t{}, [&] { return bytes | views::utf8(p) | views::utf32_to_utf16; });
+                    check(vector8_t{}, [&] { return units | views::utf16(p) | views::utf32_to_utf8_as<char>; });
+                    check(string8_t{}, [&] { return units | views::utf16(p) | views::utf32_to_utf8_as<char>; });
+                    check(string16_t{}, [&] { return units | views::utf16(p) | views::utf32_to_utf16; });
+                    check(string8_t{}, [&] { return bytes | views::utf8(p) | views::utf32_to_utf8_as<char>; });
+                }
+                check(string16_t{}, [&] { return bytes | views::utf8(utf::skip_on_error) | views::utf32_to_utf16; });
+                // A surrogate for a replacement is no scalar value: the encoder's policy answers.
+                auto const odd = utf::replace_policy{char32_t(0xD800)};
+                check(string16_t{}, [&] {
+                    return bytes | views::utf8(odd) | views::utf32_to_utf16(utf::replace_policy{U'\U0001F600'});
+                });
+                check(string8_t{}, [&] {
+                    return units | views::utf16(odd) | views::utf32_to_utf8_as<char>(utf::replace_policy{U'\U0001F600'});
+                });
+            }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(other_output_unit_types)
 {
     std::string const in = "a\xC0" "b\xF0\x9F\x98\x80";

@@ -182,6 +182,49 @@ public:
     }
 };
 
+// A container with a string's append(pointer, count).
+template<class C, class = void>
+struct appends_from_pointer : std::false_type
+{
+};
+template<class C>
+struct appends_from_pointer<C, std::void_t<typename C::traits_type,
+                                           decltype(std::declval<C&>().reserve(std::size_t())),
+                                           decltype(std::declval<C&>().append(
+                                               std::declval<typename C::value_type const*>(), std::size_t()))>>
+    : std::true_type
+{
+};
+
+// The zeros grow_to copies at a time.
+inline constexpr std::size_t zero_block = 4096;
+
+// Grows `c` to `n` elements (at least c.size()), whose values do not matter: they are written
+// next. A string of 16- or 32-bit characters fills what resize() adds one character at a time
+// wherever the compiler does not see that the character is zero (libstdc++'s char_traits), which
+// costs several times what copying zeros does; so such a string is appended blocks of zeros
+// instead, its capacity grown geometrically first, as resize() would. Strings of bytes fill with
+// memset.
+template<class C>
+void grow_to(C& c, std::size_t const n)
+{
+    if constexpr (appends_from_pointer<C>::value && sizeof(typename C::value_type) > 1)
+    {
+        using value_t = typename C::value_type;
+        static constexpr value_t zeros[zero_block] = {};
+        if (c.capacity() < n)
+            c.reserve(n / 2 < c.capacity() ? 2 * c.capacity() : n);
+        for (std::size_t size = c.size(); size < n;)
+        {
+            std::size_t const k = n - size < zero_block ? n - size : zero_block;
+            c.append(zeros, k);
+            size += k;
+        }
+    }
+    else
+        c.resize(n);
+}
+
 // Writes into a resizable contiguous container of to<C>. Its capacity is reserved up front for
 // the size the caller expects, which costs no more than the address space while untouched; its
 // size grows a step at a time as reserve() asks, so that each step is zeroed (which resize()
@@ -208,7 +251,7 @@ class container_sink
         std::size_t want = size_ + (n > step ? n : step);
         if (want > c_.capacity())
             want = need > c_.capacity() ? need : c_.capacity();
-        c_.resize(want < limit_ ? want : limit_);
+        grow_to(c_, want < limit_ ? want : limit_);
     }
 
 public:
@@ -882,6 +925,21 @@ constexpr std::size_t target_length(decoded const& d) noexcept
     return ToUtf16 ? encode_word16(c).length : encode_word(c).length;
 }
 
+// Whether every answer the policy gives a decoding error is a scalar value of the Basic
+// Multilingual Plane, or nothing: the library's policies can tell, others are taken to answer
+// anything.
+template<class P>
+constexpr bool answers_in_bmp(P const&) noexcept
+{
+    return false;
+}
+constexpr bool answers_in_bmp(throw_policy const&) noexcept { return true; }
+constexpr bool answers_in_bmp(skip_policy const&) noexcept { return true; }
+constexpr bool answers_in_bmp(replace_policy const& p) noexcept
+{
+    return p.replacement <= 0xFFFFu && check_scalar(p.replacement) == error_kind{};
+}
+
 // Fills `c` with what `into(v, sink)` writes as elements of type T: at most `most` of them.
 // `expected()` is called only for a long input; where it reaches `most` there is nothing to
 // save, and the container is sized for the worst case too.
@@ -891,7 +949,7 @@ void fill_container(C& c, View&& v, std::size_t const most, Expected expected, I
     std::size_t const promised = most <= to_worst_case_up_to ? most : expected();
     if (promised >= most)
     {
-        c.resize(most);
+        grow_to(c, most);
         T* const first = reinterpret_cast<T*>(c.data());
         direct_sink<T, T*> sink(first);
         into(std::forward<View>(v), sink);
@@ -1017,10 +1075,15 @@ C to_container(View&& v)
             auto const source = inner.base();
             auto const* const first = rng::lib::data(source);
             std::size_t const n = static_cast<std::size_t>(rng::lib::size(source));
-            // Each source code unit begins at most one inner element (a subpart or a scalar
-            // value, or a replacement, which may be any code point), and each element takes at
-            // most two UTF-16 code units or four UTF-8 ones. A sanitiser expects as many code
-            // units as it is given; a transcoder samples windows of its input.
+            // Each source code unit begins at most one inner element: a subpart, a scalar value
+            // (at most two UTF-16 code units or four UTF-8 ones, and fewer than it has source
+            // code units unless it is a supplementary one from UTF-16), or a replacement, which
+            // may be any code point. So where the inner policy answers in the Basic Multilingual
+            // Plane, a source code unit gives at most one UTF-16 code unit or three UTF-8 ones,
+            // else two or four. A sanitiser expects as many code units as it is given; a
+            // transcoder samples windows of its input.
+            bool const bmp = answers_in_bmp(inner.policy());
+            std::size_t const most = traits::to_utf16 ? (bmp ? n : 2 * n) : (bmp ? 3 * n : 4 * n);
             auto const expected = [&] {
                 if constexpr (traits::to_utf16 == traits::from_utf16)
                     return n;
@@ -1036,7 +1099,7 @@ C to_container(View&& v)
                         return target_length<true>(decode_next(p, end));
                     });
             };
-            fill_container<element_t>(c, std::forward<View>(v), traits::to_utf16 ? 2 * n : 4 * n, expected,
+            fill_container<element_t>(c, std::forward<View>(v), most, expected,
                                               [](auto&& w, auto& sink) {
                                                   transcode_into(std::forward<decltype(w)>(w), sink);
                                               });
