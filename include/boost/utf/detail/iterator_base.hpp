@@ -55,10 +55,28 @@ protected:
     }
 
     BOOST_FORCEINLINE constexpr iterator_base(BaseRange& r, begin_tag)
-        : current_(rng::begin(r))
-        , last_(rng::end(r))
+        : current_(first_of(r))
+        , last_(last_of(r))
         , origin_(origin_at(current_))
     {
+    }
+
+    // The ends of a view of this library are had from its members, which are forced inline:
+    // through rng::begin, Clang leaves a call that is handed the address of current_, and with
+    // it the whole iterator stays in memory, loaded and stored at every step.
+    BOOST_FORCEINLINE static constexpr base_iterator first_of(BaseRange& r)
+    {
+        if constexpr (begins_unread_v<BaseRange>)
+            return r.begin();
+        else
+            return rng::begin(r);
+    }
+    BOOST_FORCEINLINE static constexpr base_sentinel last_of(BaseRange& r)
+    {
+        if constexpr (begins_unread_v<BaseRange>)
+            return r.end();
+        else
+            return rng::end(r);
     }
 
     // Only for common ranges that can be read twice, where end() is an iterator. Over a decoding
