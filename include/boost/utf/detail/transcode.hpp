@@ -254,9 +254,11 @@ BOOST_FORCEINLINE decoded next_in_stretch(T const*& p, T const* const last) noex
     return Rules::next(p, last);
 }
 
-// Code units the scalar rules take between two flushes of the sink, and between two tries of the
-// kernels.
-inline constexpr std::size_t transcode_chunk = 64;
+// Code units the scalar rules take at most between two flushes of a bounded sink (a buffer, or
+// the container of to<C>): as many as fill its room in the widest form, UTF-8, so that the loop
+// over the elements breaks as seldom as it can. Where a kernel stops, the rules take the stretch
+// it asks for, in pieces of at most this.
+inline constexpr std::size_t transcode_chunk = 256;
 
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
 // handed to the policies; `index` counts the inner view's elements. Returns where the next
