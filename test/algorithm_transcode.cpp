@@ -861,6 +861,13 @@ void check_every_length_class()
     for (std::size_t i = 0; mixed.size() < 1200; ++i)
         mixed += of_class(static_cast<unsigned>(i % 4), 1 + i % 5);
     check_long(utf8_of(mixed), utf16_of(mixed));
+    // ASCII runs of every length from one code unit to several words past those that the rules
+    // copy one by one, each ended by a letter of another class.
+    std::u32string runs;
+    for (std::size_t n = 1; n <= 24; ++n)
+        for (unsigned cls = 1; cls < 4; ++cls)
+            runs += of_class(0, n) + of_class(cls, 1);
+    check_long(utf8_of(runs), utf16_of(runs));
 }
 
 } // namespace

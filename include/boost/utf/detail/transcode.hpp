@@ -260,6 +260,53 @@ BOOST_FORCEINLINE decoded next_in_stretch(T const*& p, T const* const last) noex
 // it asks for, in pieces of at most this.
 inline constexpr std::size_t transcode_chunk = 256;
 
+// ASCII code units a run is copied one by one before copy_ascii_run16 takes it a word at a time.
+inline constexpr int ascii_one_by_one = 8;
+
+// Copies the run of ASCII UTF-16 code units that starts at `p` (which is one) and ends before
+// `stop`, as UTF-8, to `o`; returns where it ends, with `u` the code unit there (if not `stop`).
+// `u` is the run's first code unit on the way in. Its first code units go one by one, in a
+// loop of their own: the space or digit between words of another script is over before a word
+// would pay. A run that goes on past them is likely long (English, markup), and goes on four
+// code units at a time: read as one word, tested at once, and packed into the four bytes of
+// their UTF-8 form, which come out in memory order on either byte order, as each byte moves
+// within its own half of the word. The end of the run goes one by one again.
+template<class T, class O>
+BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, std::uint32_t& u, O*& o) noexcept
+{
+    static_assert(sizeof(T) == 2 && sizeof(O) == 1, "UTF-16 code units to UTF-8 code units");
+    int n = ascii_one_by_one;
+    do
+    {
+        *o++ = static_cast<O>(u);
+        if (++p == stop)
+            return p;
+        u = to_unit16(*p);
+    } while (u < 0x80u && --n != 0);
+    if (u >= 0x80u)
+        return p;
+    while (stop - p >= 4)
+    {
+        std::uint64_t x;
+        std::memcpy(&x, p, 8);
+        if ((x & 0xFF80FF80FF80FF80u) != 0)
+            break;
+        x = (x | x >> 8) & 0x0000FFFF0000FFFFu;
+        std::uint32_t const bytes = static_cast<std::uint32_t>(x | x >> 16);
+        std::memcpy(o, &bytes, 4);
+        o += 4;
+        p += 4;
+    }
+    for (; p != stop; ++p)
+    {
+        u = to_unit16(*p);
+        if (u >= 0x80u)
+            break;
+        *o++ = static_cast<O>(u);
+    }
+    return p;
+}
+
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
 // handed to the policies; `index` counts the inner view's elements. Returns where the next
 // element starts (at or past stop). At most transcode_chunk code units, unless the sink is
@@ -278,31 +325,16 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
         {
             // UTF-16 to UTF-8: a code unit that is not a surrogate is a whole element, and its
-            // UTF-8 form needs no check. ASCII is tested first; after an ASCII code unit, the
-            // ones that follow are taken four at a time for as long as all four are ASCII. That
-            // test comes only after ASCII, and is mostly true (ASCII text) or mostly false (a
-            // space between words of other scripts), so it adds little to mispredict.
-            std::uint32_t const u = to_unit16(*p);
+            // UTF-8 form needs no check. ASCII is tested first, and a run of it is copied as a
+            // whole (copy_ascii_run16), which leaves `p` at the code unit that ends it.
+            std::uint32_t u = to_unit16(*p);
             if (u < 0x80u)
             {
-                *o++ = static_cast<out_t>(u);
-                ++p;
-                ++count;
-                while (stop - p >= 4)
-                {
-                    std::uint32_t const u0 = to_unit16(p[0]), u1 = to_unit16(p[1]), u2 = to_unit16(p[2]),
-                                        u3 = to_unit16(p[3]);
-                    if ((u0 | u1 | u2 | u3) >= 0x80u)
-                        break;
-                    o[0] = static_cast<out_t>(u0);
-                    o[1] = static_cast<out_t>(u1);
-                    o[2] = static_cast<out_t>(u2);
-                    o[3] = static_cast<out_t>(u3);
-                    o += 4;
-                    p += 4;
-                    count += 4;
-                }
-                continue;
+                T const* const run = p;
+                p = copy_ascii_run16(p, stop, u, o);
+                count += static_cast<std::size_t>(p - run);
+                if (p == stop)
+                    continue;
             }
             // Below 800 there is no surrogate, so a two-unit form is written after one test of
             // the value, as many letters of alphabetic scripts are; the surrogate test is left to
