@@ -375,7 +375,28 @@ void decode_contiguous(unsigned char const* const first, unsigned char const* co
         }
         unsigned char const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         while (p < stop)
+        {
+            // Letters of two bytes (Greek, Cyrillic, Hebrew, Arabic) come in words: after one,
+            // the next are decoded in a loop of their own, as long as they are well-formed two-
+            // byte sequences that start before `stop`.
+            unsigned lead = *p;
+            if (lead < 0x80u)
+            {
+                *o++ = lead;
+                ++p;
+                continue;
+            }
+            if (last - p >= 2 && is_two_byte_sequence(lead, p[1]))
+            {
+                do
+                {
+                    *o++ = two_byte_value(lead, p[1]);
+                    p += 2;
+                } while (p < stop && last - p >= 2 && is_two_byte_sequence(lead = *p, p[1]));
+                continue;
+            }
             p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);
+        }
         sink.commit(o);
         o = sink.reserve(decode_chunk + decode_step_max);
     }

@@ -161,6 +161,39 @@ struct can_look_ahead<
 {
 };
 
+// Whether `lead` and `b1` are a well-formed two-byte sequence (Table 3-7: C2..DF, then a
+// continuation byte), and its value: subtracting both marker bits at once is cheaper than
+// masking each byte.
+constexpr bool is_two_byte_sequence(unsigned lead, unsigned b1) noexcept
+{
+    return lead - 0xC2u <= 0xDFu - 0xC2u && is_continuation(static_cast<unsigned char>(b1));
+}
+constexpr char32_t two_byte_value(unsigned lead, unsigned b1) noexcept
+{
+    return (char32_t(lead) << 6) + b1 - 0x3080u;
+}
+
+// The two-byte shortcut says what Table 3-7 (lead_rules) says of every lead byte, with second
+// bytes on either side of each bound of the continuation range, and gives the value of every
+// well-formed two-byte sequence.
+constexpr bool two_byte_sequences_agree() noexcept
+{
+    constexpr unsigned seconds[] = {0x00, 0x7F, 0x80, 0x81, 0xBE, 0xBF, 0xC0, 0xFF};
+    for (unsigned lead = 0; lead < 256; ++lead)
+    {
+        lead_rule const r = lead_rules[lead];
+        for (unsigned b1 : seconds)
+            if (is_two_byte_sequence(lead, b1) != (r.length == 2 && b1 >= r.second_min && b1 <= r.second_max))
+                return false;
+        if (r.length == 2)
+            for (unsigned b1 = 0x80; b1 < 0xC0; ++b1)
+                if (two_byte_value(lead, b1) != ((char32_t(lead) & 0x1Fu) << 6 | (b1 & 0x3Fu)))
+                    return false;
+    }
+    return true;
+}
+static_assert(two_byte_sequences_agree(), "utf8.hpp: the two-byte shortcut must agree with Table 3-7");
+
 // decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
 // with the sequence length decided from the lead byte itself, so that a mispredicted length is
 // found out as early as possible. Once the marker bits are known, subtracting them all at once
@@ -174,7 +207,7 @@ BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned lead, decoded& d) 
     {
         if (BOOST_LIKELY(lead >= 0xC2u && is_continuation(b1)))
         {
-            d = {(char32_t(lead) << 6) + b1 - 0x3080u, 2, error_kind{}};
+            d = {two_byte_value(lead, b1), 2, error_kind{}};
             it += 2;
             return true;
         }
