@@ -27,7 +27,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -452,26 +451,6 @@ BOOST_FORCEINLINE void write_below_800(std::uint32_t v, unsigned char*& o) noexc
     o[0] = static_cast<unsigned char>(w.units);
     o[1] = static_cast<unsigned char>(w.units >> 8);
     o += w.length;
-}
-
-// When the four code points at `p` are all ASCII, writes their UTF-8 form, four bytes, to `o`
-// and returns true. They are read as two 64-bit words, tested at once, and packed: each byte
-// moves within its own half of a word, so the bytes come out in memory order on either byte
-// order.
-template<class T>
-BOOST_FORCEINLINE bool copy_ascii_word(T const* const p, unsigned char* const o) noexcept
-{
-    static_assert(sizeof(T) == 4, "code points");
-    std::uint64_t x, y;
-    std::memcpy(&x, p, 8);
-    std::memcpy(&y, p + 2, 8);
-    if (((x | y) & 0xFFFFFF80FFFFFF80u) != 0)
-        return false;
-    std::uint16_t const low = static_cast<std::uint16_t>(x | x >> 24);
-    std::uint16_t const high = static_cast<std::uint16_t>(y | y >> 24);
-    std::memcpy(o, &low, 2);
-    std::memcpy(o + 2, &high, 2);
-    return true;
 }
 
 template<class T, class Policy, class Sink>

@@ -260,6 +260,40 @@ BOOST_FORCEINLINE decoded next_in_stretch(T const*& p, T const* const last) noex
 // it asks for, in pieces of at most this.
 inline constexpr std::size_t transcode_chunk = 256;
 
+// When the four values at `p` (UTF-16 code units or code points) are all ASCII, writes their
+// UTF-8 form, four bytes, to `o` and returns true. They are read as 64-bit words, tested with one
+// mask, and packed: each byte moves within its own half of a word, so the bytes come out in
+// memory order on either byte order.
+template<class T, class O>
+BOOST_FORCEINLINE bool copy_ascii_word(T const* const p, O* const o) noexcept
+{
+    static_assert((sizeof(T) == 2 || sizeof(T) == 4) && sizeof(O) == 1,
+                  "UTF-16 code units or code points, to UTF-8 code units");
+    if constexpr (sizeof(T) == 2)
+    {
+        std::uint64_t x;
+        std::memcpy(&x, p, 8);
+        if ((x & 0xFF80FF80FF80FF80u) != 0)
+            return false;
+        x = (x | x >> 8) & 0x0000FFFF0000FFFFu;
+        std::uint32_t const bytes = static_cast<std::uint32_t>(x | x >> 16);
+        std::memcpy(o, &bytes, 4);
+    }
+    else
+    {
+        std::uint64_t x, y;
+        std::memcpy(&x, p, 8);
+        std::memcpy(&y, p + 2, 8);
+        if (((x | y) & 0xFFFFFF80FFFFFF80u) != 0)
+            return false;
+        std::uint16_t const low = static_cast<std::uint16_t>(x | x >> 24);
+        std::uint16_t const high = static_cast<std::uint16_t>(y | y >> 24);
+        std::memcpy(o, &low, 2);
+        std::memcpy(o + 2, &high, 2);
+    }
+    return true;
+}
+
 // ASCII code units a run is copied one by one before copy_ascii_run16 takes it a word at a time.
 inline constexpr int ascii_one_by_one = 8;
 
@@ -268,9 +302,7 @@ inline constexpr int ascii_one_by_one = 8;
 // `u` is the run's first code unit on the way in. Its first code units go one by one, in a
 // loop of their own: the space or digit between words of another script is over before a word
 // would pay. A run that goes on past them is likely long (English, markup), and goes on four
-// code units at a time: read as one word, tested at once, and packed into the four bytes of
-// their UTF-8 form, which come out in memory order on either byte order, as each byte moves
-// within its own half of the word. The end of the run goes one by one again.
+// code units at a time (copy_ascii_word). The end of the run goes one by one again.
 template<class T, class O>
 BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, std::uint32_t& u, O*& o) noexcept
 {
@@ -285,18 +317,8 @@ BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, std
     } while (u < 0x80u && --n != 0);
     if (u >= 0x80u)
         return p;
-    while (stop - p >= 4)
-    {
-        std::uint64_t x;
-        std::memcpy(&x, p, 8);
-        if ((x & 0xFF80FF80FF80FF80u) != 0)
-            break;
-        x = (x | x >> 8) & 0x0000FFFF0000FFFFu;
-        std::uint32_t const bytes = static_cast<std::uint32_t>(x | x >> 16);
-        std::memcpy(o, &bytes, 4);
+    for (; stop - p >= 4 && copy_ascii_word(p, o); p += 4)
         o += 4;
-        p += 4;
-    }
     for (; p != stop; ++p)
     {
         u = to_unit16(*p);
