@@ -1170,11 +1170,11 @@ std::u16string units_of(std::string const& pieces)
 std::vector<std::u16string> pair_inputs()
 {
     std::vector<std::u16string> in;
-    for (std::size_t at = 0; at < 70; ++at)
+    for (std::size_t at = 0; at < 132; ++at)
         for (char fill : {'a', 'b', 'p'})
             for (char pair : {'p', 'h', 'l'})
             {
-                std::string pieces(72, fill);
+                std::string pieces(134, fill);
                 pieces[at] = pair;
                 in.push_back(units_of(pieces));
                 // The same with a BMP code unit first, so that the pairs of an all-pair fill
@@ -1280,6 +1280,58 @@ BOOST_AUTO_TEST_CASE(widening_kernels_write_exactly_the_code_points)
     });
 }
 
+// The validating and widening kernels with their input at every alignment to a cache line (the
+// AVX-512 ones take the code units up to the next line first): on well-formed input, with a pair
+// or a high surrogate alone at each of the first places, they must go on to the last block, and
+// with a surrogate unpaired there, stop before it.
+BOOST_AUTO_TEST_CASE(validating_and_widening_kernels_at_every_alignment)
+{
+    namespace simd = boost::utf::detail::simd;
+    std::vector<std::string> pieces;
+    for (std::size_t at = 0; at < 34; ++at)
+        for (char c : {'p', 'h', 'l'})
+        {
+            std::string s(150, at % 2 ? 'b' : 'a');
+            s[at] = c;
+            pieces.push_back(s);
+        }
+    for (simd::utf16_kernel_set const& k : simd::utf16_kernel_sets)
+    {
+        if (k.widen == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::string const& piece : pieces)
+        {
+            std::u16string const units = units_of(piece);
+            std::size_t const n = units.size();
+            // Where a kernel must stop: after a surrogate's block when it is unpaired, else near the end.
+            std::size_t const bad = piece.find_first_of("hl");
+            for (std::size_t offset = 0; offset < 32; ++offset)
+                BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", " << piece.substr(0, 40) << ", offset " << offset)
+                {
+                    std::vector<std::uint16_t> memory(n + 32 + 32);
+                    std::uint16_t* const in = memory.data() + (32 - reinterpret_cast<std::uintptr_t>(memory.data()) % 64 / 2) + offset;
+                    std::copy(units.begin(), units.end(), in);
+                    std::vector<char32_t> out(n);
+                    simd::transcode_step const r = k.widen(in, n, out.data());
+                    std::size_t const valid = k.valid_prefix(in, n);
+                    std::u32string const values = values_of(units.substr(0, r.consumed));
+                    BOOST_TEST((std::u32string(out.begin(), out.begin() + r.produced) == values));
+                    BOOST_TEST(valid == r.consumed);
+                    if (bad == std::string::npos)
+                    {
+                        BOOST_TEST(r.resume == 0u);
+                        BOOST_TEST(n - r.consumed < k.width);
+                    }
+                    else
+                    {
+                        BOOST_TEST(r.consumed <= bad);
+                        BOOST_TEST(r.resume == k.width);
+                    }
+                }
+        }
+    }
+}
+
 // The direct UTF-16 to UTF-8 kernels, called directly: they must take whole blocks without a
 // surrogate, write exactly their UTF-8 form and nothing past it, stop only at a block with a
 // surrogate or where fewer than a block is left, and read nothing outside the input. The inputs
@@ -1355,7 +1407,7 @@ BOOST_AUTO_TEST_CASE(narrowing_kernels_put_pairs_at_every_offset)
     {
         if (k.narrow == nullptr || k.level > utf::supported_simd_level())
             continue;
-        for (std::size_t n = 1; n < 50; ++n)
+        for (std::size_t n = 1; n < 72; ++n)
             for (std::size_t at = 0; at < n; ++at)
                 for (bool pairs_around : {false, true})
                 {

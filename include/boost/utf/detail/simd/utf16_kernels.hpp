@@ -25,8 +25,9 @@
 // packed as it is; one with pairs computes every lane as if it began a pair and as if it did not,
 // keeps the right one, and closes the gaps with a byte shuffle (utf16_shuffles).
 //
-// The AVX-512 levels use the AVX2 set, those CPUs all having AVX2, but for avx512vbmi2's to_utf8:
-// byte compression packs UTF-8 of every length without the shuffle tables.
+// The AVX-512 levels validate and widen 64 code units per block, compressing 32-bit lanes where
+// the shuffles close gaps; avx512vbmi2 also writes UTF-8 by byte compression (to_utf8). Both
+// narrow with the AVX2 kernel.
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/decode_tables.hpp>
@@ -46,6 +47,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 namespace boost {
 namespace utf {
@@ -56,9 +58,13 @@ inline namespace BOOST_UTF_ISA_NAMESPACE {
 // How many code units of a block with high surrogates `high` and low ones `low` (bit i for code
 // unit i, `width` bits) are well-formed from its start: all of it, all but a high surrogate in
 // its last place, or 0 when a surrogate is unpaired inside it.
-BOOST_FORCEINLINE unsigned block_extent16(std::uint32_t high, std::uint32_t low, unsigned width) noexcept
+// Mask is std::uint32_t or std::uint64_t, `width` at most its bits.
+template<class Mask>
+BOOST_FORCEINLINE unsigned block_extent16(Mask high, Mask low, unsigned width) noexcept
 {
-    std::uint32_t const all = width == 32 ? ~std::uint32_t(0) : (std::uint32_t(1) << width) - 1;
+    static_assert(std::is_same<Mask, std::uint32_t>::value || std::is_same<Mask, std::uint64_t>::value,
+                  "a bit mask of 32 or 64 code units");
+    Mask const all = width == 8 * sizeof(Mask) ? ~Mask(0) : (Mask(1) << width) - 1;
     if (((high << 1) & all) != low)
         return 0;
     return (high >> (width - 1)) != 0 ? width - 1 : width;
@@ -129,6 +135,14 @@ constexpr char32_t widened_pair16(std::uint16_t hi, std::uint16_t lo) noexcept
     return static_cast<char32_t>(std::uint32_t(plane) << 16 | low);
 }
 
+// The same code point from 32-bit lanes, where one add of a constant removes both tags and adds
+// the 10000 that UTF-16 takes away: (hi << 10) + lo - (D800 << 10) - DC00 + 10000, modulo 2^32.
+inline constexpr std::uint32_t pair_offset32 = 0x10000u - (0xD800u << 10) - 0xDC00u;
+constexpr char32_t widened_pair32(std::uint16_t hi, std::uint16_t lo) noexcept
+{
+    return static_cast<char32_t>((std::uint32_t(hi) << 10) + lo + pair_offset32);
+}
+
 // The two code units a narrowing kernel makes of a supplementary scalar value `c`, first in the
 // low half: D800 | (c - 10000) >> 10 and DC00 | (c & 3FF) (c - 10000 and c have the same last 10 bits).
 constexpr std::uint32_t narrowed_pair16(char32_t c) noexcept
@@ -159,7 +173,8 @@ constexpr bool pair_lanes_follow_the_rules() noexcept
                                                     static_cast<std::uint16_t>(0xDC00 + (side ? k : s))};
                     std::uint16_t const* it = units;
                     decoded const d = decode_next16(it, units + 2);
-                    if (!d.ok() || d.length != 2 || d.value != widened_pair16(units[0], units[1]))
+                    if (!d.ok() || d.length != 2 || d.value != widened_pair16(units[0], units[1]) ||
+                        d.value != widened_pair32(units[0], units[1]))
                         return false;
                     encoded_word const w = encode_word16(d.value);
                     if (w.length != 2 || w.units != narrowed_pair16(d.value))
@@ -177,6 +192,8 @@ static_assert(pair_lanes_follow_the_rules(),
 #  define BOOST_UTF_SSE_KERNEL inline BOOST_NOINLINE BOOST_UTF_TARGET_SSE
 #  define BOOST_UTF_AVX2_INLINE BOOST_FORCEINLINE BOOST_UTF_TARGET_AVX2
 #  define BOOST_UTF_AVX2_KERNEL inline BOOST_NOINLINE BOOST_UTF_TARGET_AVX2
+#  define BOOST_UTF_AVX512BW_INLINE BOOST_FORCEINLINE BOOST_UTF_TARGET_AVX512BW
+#  define BOOST_UTF_AVX512BW_KERNEL inline BOOST_NOINLINE BOOST_UTF_TARGET_AVX512BW
 #  define BOOST_UTF_AVX512VBMI2_INLINE BOOST_FORCEINLINE BOOST_UTF_TARGET_AVX512VBMI2
 #  define BOOST_UTF_AVX512VBMI2_KERNEL inline BOOST_NOINLINE BOOST_UTF_TARGET_AVX512VBMI2
 
@@ -618,27 +635,214 @@ BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::
 
 } // namespace utf16_avx2
 
-// ---- AVX-512 VBMI2: UTF-16 to UTF-8 with byte compression ---------------------------------------
-//
-// Blocks of 32 code units (one register) go to UTF-8 as they are when they hold no surrogate:
-// an ASCII block narrows to its 32 bytes; a block below 800 makes each 16-bit lane its one or two
-// bytes, lead first, and compresses away the unused high byte of each ASCII lane; any other block
-// widens each half to 32-bit lanes and encodes them as code points (avx512vbmi2::encode_block).
-// Every store is masked to the bytes made, so nothing is written past them. Validation, widening
-// and narrowing gain little from wider 16-bit lanes and stay AVX2's.
 // GCC 12 warns about its own AVX-512 intrinsics here, as in avx512.hpp (GCC bug 105593).
 #  if defined(BOOST_GCC) && BOOST_GCC < 130000
 #    pragma GCC diagnostic push
 #    pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #    pragma GCC diagnostic ignored "-Wuninitialized"
 #  endif
+
+// ---- AVX-512 BW: 64 code units (two registers) per block ----------------------------------------
+//
+// Validation and widening: the masks of a block are one 64-bit word, so block_extent16 takes the
+// whole block at once. A block with pairs widens each 16 code units to 32-bit lanes, computes
+// every lane as if it began a pair where its code unit is a high surrogate (widened_pair32), and
+// compresses away the lanes of low surrogates; every store is masked to the code points made.
+// Narrowing stays AVX2's at both levels (compressing 16-bit lanes, a VBMI2 instruction, measured
+// no faster than its shuffles), and so does to_utf8 here.
+namespace utf16_avx512bw {
+
+inline constexpr std::size_t width = 64;
+using utf16_avx2::narrow;
+using utf16_avx2::narrow_width;
+using utf16_avx2::to_utf8;
+
+BOOST_UTF_AVX512BW_INLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
+
+// Bit i set where code unit i of x is a surrogate of the kind `tag` (D800 for high, DC00 for low).
+BOOST_UTF_AVX512BW_INLINE std::uint32_t kind_mask(__m512i x, int tag) noexcept
+{
+    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(x, _mm512_set1_epi16(static_cast<short>(0xFC00))),
+                                   _mm512_set1_epi16(static_cast<short>(tag)));
+}
+
+// Whether the 64 code units of a and b hold a surrogate: adding 2800 takes D800..DFFF, and only
+// them, to 0..7FF, and the lesser of two lanes is below 800 when either is.
+BOOST_UTF_AVX512BW_INLINE bool any_surrogate(__m512i a, __m512i b) noexcept
+{
+    __m512i const lift = _mm512_set1_epi16(0x2800);
+    __m512i const least = _mm512_min_epu16(_mm512_add_epi16(a, lift), _mm512_add_epi16(b, lift));
+    return _mm512_cmplt_epu16_mask(least, _mm512_set1_epi16(0x800)) != 0;
+}
+
+BOOST_UTF_AVX512BW_INLINE std::uint64_t join(std::uint32_t first, std::uint32_t second) noexcept
+{
+    return first | std::uint64_t(second) << 32;
+}
+
+// The first `count` (0..16) 32-bit lanes of v at o, and nothing past them.
+BOOST_UTF_AVX512BW_INLINE void store_first(char32_t* o, __m512i v, unsigned count) noexcept
+{
+    _mm512_mask_storeu_epi32(o, static_cast<__mmask16>((std::uint32_t(1) << count) - 1), v);
+}
+
+// The code points of the 16 code units u, `next` holding the code unit after each and `high` their
+// high surrogates, that `keep` keeps, written in order at o; returns how many.
+BOOST_UTF_AVX512BW_INLINE unsigned widen_sixteen(__m256i u, __m256i next, std::uint32_t high, std::uint32_t keep,
+                                                 char32_t* o) noexcept
+{
+    __m512i const x = _mm512_cvtepu16_epi32(u);
+    __m512i const pair = _mm512_add_epi32(_mm512_slli_epi32(x, 10),
+                                          _mm512_add_epi32(_mm512_cvtepu16_epi32(next),
+                                                           _mm512_set1_epi32(static_cast<int>(pair_offset32))));
+    __m512i const values = _mm512_mask_mov_epi32(x, static_cast<__mmask16>(high), pair);
+    unsigned const count = avx512bw::count_ones(keep);
+    store_first(o, _mm512_maskz_compress_epi32(static_cast<__mmask16>(keep), values), count);
+    return count;
+}
+
+// The same for the 32 code units of u: the 16-lane halves in turn.
+BOOST_UTF_AVX512BW_INLINE unsigned widen_thirty_two(__m512i u, __m512i next, std::uint32_t high, std::uint32_t keep,
+                                                    char32_t* o) noexcept
+{
+    unsigned const made =
+        widen_sixteen(_mm512_castsi512_si256(u), _mm512_castsi512_si256(next), high & 0xFFFF, keep & 0xFFFF, o);
+    return made + widen_sixteen(_mm512_extracti64x4_epi64(u, 1), _mm512_extracti64x4_epi64(next, 1), high >> 16,
+                                keep >> 16, o + made);
+}
+
+// The indexes of code units 1..32 of a pair of registers, for _mm512_permutex2var_epi16.
+BOOST_UTF_AVX512BW_INLINE __m512i next_unit_index() noexcept
+{
+    return _mm512_set_epi16(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10,
+                            9, 8, 7, 6, 5, 4, 3, 2, 1);
+}
+
+// The code points of code units [0, e) of the block (a, b), well-formed with e from block_extent16,
+// `high` and `low` its surrogates, written at o; returns how many.
+BOOST_UTF_AVX512BW_INLINE unsigned widen_pairs(__m512i a, __m512i b, std::uint64_t high, std::uint64_t low, unsigned e,
+                                               char32_t* o) noexcept
+{
+    std::uint64_t const keep = ~low & (e == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << e) - 1);
+    // After the last code unit comes one that no kept lane reads: a high surrogate in the last
+    // place is outside e.
+    __m512i const next_a = _mm512_permutex2var_epi16(a, next_unit_index(), b);
+    __m512i const next_b = _mm512_permutex2var_epi16(b, next_unit_index(), b);
+    unsigned const made = widen_thirty_two(a, next_a, static_cast<std::uint32_t>(high),
+                                           static_cast<std::uint32_t>(keep), o);
+    return made + widen_thirty_two(b, next_b, static_cast<std::uint32_t>(high >> 32),
+                                   static_cast<std::uint32_t>(keep >> 32), o + made);
+}
+
+// A 64-byte load that crosses a cache line costs two. The kernels take the code units up to the
+// next line (0 to 31 of them) first, by a masked load, so that their blocks are lines after it
+// (until a pair straddles a block's end); this is how many, for input at p.
+BOOST_UTF_AVX512BW_INLINE unsigned units_to_line(std::uint16_t const* p) noexcept
+{
+    return static_cast<unsigned>(((64 - (reinterpret_cast<std::uintptr_t>(p) & 63)) & 63) / 2);
+}
+
+BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size_t n) noexcept
+{
+    std::size_t i = 0;
+    unsigned const head = units_to_line(p);
+    if (head != 0 && n >= width + head)
+    {
+        std::uint32_t const lanes = (std::uint32_t(1) << head) - 1;
+        __m512i const x = _mm512_maskz_loadu_epi16(lanes, p);
+        // 0 for a surrogate unpaired among them, which the first block meets too, or for one
+        // high surrogate alone: both go to the blocks.
+        i = block_extent16(kind_mask(x, 0xD800) & lanes, kind_mask(x, 0xDC00) & lanes, head);
+    }
+    while (n - i >= width)
+    {
+        __m512i const a = load(p + i);
+        __m512i const b = load(p + i + 32);
+        if (!any_surrogate(a, b))
+        {
+            i += width;
+            continue;
+        }
+        unsigned const e = block_extent16(join(kind_mask(a, 0xD800), kind_mask(b, 0xD800)),
+                                          join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00)), width);
+        if (e == 0)
+            break;
+        i += e;
+    }
+    return i;
+}
+
+BOOST_UTF_AVX512BW_INLINE void widen_eight(__m128i u, char32_t* o) noexcept
+{
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_cvtepu16_epi32(u));
+}
+
+BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
+{
+    std::size_t i = 0, made = 0;
+    unsigned const head = units_to_line(p);
+    if (head != 0 && n >= width + head)
+    {
+        std::uint32_t const lanes = (std::uint32_t(1) << head) - 1;
+        __m512i const x = _mm512_maskz_loadu_epi16(lanes, p);
+        std::uint32_t const high = kind_mask(x, 0xD800) & lanes;
+        std::uint32_t const low = kind_mask(x, 0xDC00) & lanes;
+        // 0 for a surrogate unpaired among them, which the first block meets too, or for one
+        // high surrogate alone: both go to the blocks.
+        unsigned const e = block_extent16(high, low, head);
+        if (e != 0)
+            made = widen_thirty_two(x, _mm512_permutex2var_epi16(x, next_unit_index(), x), high,
+                                    ~low & ((std::uint32_t(1) << e) - 1), o);
+        i = e;
+    }
+    while (n - i >= width)
+    {
+        __m512i const a = load(p + i);
+        __m512i const b = load(p + i + 32);
+        if (!any_surrogate(a, b))
+        {
+            // 32-byte stores: the output's alignment is the caller's, and a 64-byte store across
+            // a cache line costs two.
+            widen_eight(_mm512_castsi512_si128(a), o + made);
+            widen_eight(_mm512_extracti32x4_epi32(a, 1), o + made + 8);
+            widen_eight(_mm512_extracti32x4_epi32(a, 2), o + made + 16);
+            widen_eight(_mm512_extracti32x4_epi32(a, 3), o + made + 24);
+            widen_eight(_mm512_castsi512_si128(b), o + made + 32);
+            widen_eight(_mm512_extracti32x4_epi32(b, 1), o + made + 40);
+            widen_eight(_mm512_extracti32x4_epi32(b, 2), o + made + 48);
+            widen_eight(_mm512_extracti32x4_epi32(b, 3), o + made + 56);
+            i += width;
+            made += width;
+            continue;
+        }
+        std::uint64_t const high = join(kind_mask(a, 0xD800), kind_mask(b, 0xD800));
+        std::uint64_t const low = join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00));
+        unsigned const e = block_extent16(high, low, width);
+        if (e == 0)
+            return {i, made, width};
+        made += widen_pairs(a, b, high, low, e, o + made);
+        i += e;
+    }
+    return {i, made, 0};
+}
+
+} // namespace utf16_avx512bw
+
+// ---- AVX-512 VBMI2: UTF-16 to UTF-8 with byte compression ---------------------------------------
+//
+// Blocks of 32 code units (one register) go to UTF-8 as they are when they hold no surrogate:
+// an ASCII block narrows to its 32 bytes; a block below 800 makes each 16-bit lane its one or two
+// bytes, lead first, and compresses away the unused high byte of each ASCII lane; any other block
+// widens each half to 32-bit lanes and encodes them as code points (avx512vbmi2::encode_block).
+// Every store is masked to the bytes made, so nothing is written past them.
 namespace utf16_avx512vbmi2 {
+
+using utf16_avx512bw::valid_prefix;
+using utf16_avx512bw::widen;
+using utf16_avx512bw::width;
 
 using utf16_avx2::narrow;
 using utf16_avx2::narrow_width;
-using utf16_avx2::valid_prefix;
-using utf16_avx2::widen;
-using utf16_avx2::width;
 
 // Code units a to_utf8 block takes.
 inline constexpr std::size_t block_width = 32;
@@ -701,6 +905,8 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std:
 #  undef BOOST_UTF_SSE_KERNEL
 #  undef BOOST_UTF_AVX2_INLINE
 #  undef BOOST_UTF_AVX2_KERNEL
+#  undef BOOST_UTF_AVX512BW_INLINE
+#  undef BOOST_UTF_AVX512BW_KERNEL
 #  undef BOOST_UTF_AVX512VBMI2_INLINE
 #  undef BOOST_UTF_AVX512VBMI2_KERNEL
 
@@ -739,7 +945,7 @@ inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
 #if BOOST_UTF_SIMD_X86
     BOOST_UTF_UTF16_KERNEL_SET(sse, utf16_sse),
     BOOST_UTF_UTF16_KERNEL_SET(avx2, utf16_avx2),
-    BOOST_UTF_UTF16_KERNEL_SET(avx512bw, utf16_avx2),
+    BOOST_UTF_UTF16_KERNEL_SET(avx512bw, utf16_avx512bw),
     BOOST_UTF_UTF16_KERNEL_SET(avx512vbmi2, utf16_avx512vbmi2),
     utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::narrow_width, &utf16_avx2::valid_prefix,
                      &utf16_avx2::widen, &utf16_avx2::narrow, &utf16_sse::to_utf8},
