@@ -922,6 +922,37 @@ void check_blocks_of(char const* pattern, std::vector<std::string> const& plante
 
 } // namespace
 
+// The validating kernels, called directly where a bulk call resumes them: inside a sequence,
+// whose lead one, two or three bytes back they must read, then through blocks of well-formed
+// text of every length. A flag means a byte they judged without the bytes before it.
+BOOST_AUTO_TEST_CASE(validating_kernels_resume_inside_a_sequence)
+{
+    namespace simd = utf::detail::simd;
+    // Four-, two-, three- and four-byte sequences in turn.
+    std::string text;
+    for (unsigned i = 0; text.size() < 600; ++i)
+    {
+        unsigned const emoji = 0x1F600 + i % 64;
+        text += {char(0xF0), char(0x9F), char(0x80 | (emoji >> 6 & 0x3F)), char(0x80 | (emoji & 0x3F))};
+        text += {char(0xC3), char(0xA9), char(0xE4), char(0xB8), char(0xAD)};
+        text += {char(0xF0), char(0x9F), char(0x98), char(0x80 | (i % 64))};
+    }
+    auto const* const bytes = reinterpret_cast<unsigned char const*>(text.data());
+    for (simd::kernel_set const& k : simd::kernel_sets)
+    {
+        if (k.validate_width == 0 || k.level > utf::supported_simd_level())
+            continue;
+        for (std::size_t from = 3; from < 40; ++from)
+            for (std::size_t n = k.validate_width; from + n <= text.size(); n += 61)
+                BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", from " << from << ", " << n << " bytes")
+                {
+                    simd::flagged_step const r = k.valid_prefix(bytes + from, n);
+                    BOOST_TEST(r.flags == 0u);
+                    BOOST_TEST(n - r.at < k.validate_width);
+                }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(one_and_two_byte_blocks)
 {
     // Text of one- and two-byte sequences alone, which the AVX2 kernel decodes in 16-bit lanes:

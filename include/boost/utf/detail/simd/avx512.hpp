@@ -104,6 +104,17 @@ BOOST_UTF_AVX512BW_INLINE std::uint64_t error_mask(error_constants const& k, __m
     return other | (two_continuations ^ expected);
 }
 
+// The same for the block `cur` after the block `before`: the bytes one, two and three places
+// back come from the two registers (a 64-byte load at an offset from a block crosses a cache line,
+// at the cost of two).
+BOOST_UTF_AVX512BW_INLINE std::uint64_t error_mask_after(error_constants const& k, __m512i before, __m512i cur) noexcept
+{
+    // Each 16-byte lane of `shifted` holds the 16 bytes before the same lane of cur.
+    __m512i const shifted = _mm512_alignr_epi32(cur, before, 12);
+    return error_mask(k, cur, _mm512_alignr_epi8(cur, shifted, 15), _mm512_alignr_epi8(cur, shifted, 14),
+                      _mm512_alignr_epi8(cur, shifted, 13));
+}
+
 // Bytes of a block. The validating and decoding kernels take their last 32 to 63 bytes with the
 // AVX2 kernel instead of leaving them to the scalar rules, so they are called from 32 bytes on
 // (validate_width, decode_width): with input of a few dozen bytes that is most of it.
@@ -131,15 +142,17 @@ BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std:
     // runs (English, markup) cost a load and an OR a block. After an ASCII block nothing is
     // pending, so the skip needs no test of the bytes before it.
     unsigned ascii_rounds = 0;
+    // The block before: its last three bytes, which the caller may have, are all that is read.
+    __m512i before = _mm512_maskz_loadu_epi8(std::uint64_t(7) << 61, p - block_width);
     while (n - i >= 2 * block_width)
     {
         __m512i const first = load(p + i);
         __m512i const second = load(p + i + block_width);
-        std::uint64_t const first_flags = error_mask(k, first, load(p + i - 1), load(p + i - 2), load(p + i - 3));
-        std::uint64_t const second_flags = error_mask(k, second, load(p + i + block_width - 1),
-                                                      load(p + i + block_width - 2), load(p + i + block_width - 3));
+        std::uint64_t const first_flags = error_mask_after(k, before, first);
+        std::uint64_t const second_flags = error_mask_after(k, first, second);
         if ((first_flags | second_flags) != 0)
             return first_flags != 0 ? flagged_step{i, first_flags} : flagged_step{i + block_width, second_flags};
+        before = second;
         i += 2 * block_width;
         bool const ascii = _mm512_movepi8_mask(_mm512_or_si512(first, second)) == 0;
         ascii_rounds = (ascii_rounds + 1) & (0u - static_cast<unsigned>(ascii));
@@ -152,6 +165,7 @@ BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std:
             while (n - i >= block_width && _mm512_movepi8_mask(load(p + i)) == 0)
                 i += block_width;
             ascii_rounds = 0;
+            before = load(p + i - block_width);
         }
     }
     if (n - i >= block_width)
