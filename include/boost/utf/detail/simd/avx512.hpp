@@ -170,7 +170,7 @@ BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std:
     }
     if (n - i >= block_width)
     {
-        if (std::uint64_t const flags = error_mask(k, load(p + i), load(p + i - 1), load(p + i - 2), load(p + i - 3)))
+        if (std::uint64_t const flags = error_mask_after(k, before, load(p + i)))
             return {i, flags};
         i += block_width;
     }

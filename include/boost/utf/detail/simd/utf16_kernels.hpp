@@ -742,18 +742,32 @@ BOOST_UTF_AVX512BW_INLINE unsigned units_to_line(std::uint16_t const* p) noexcep
     return static_cast<unsigned>(((64 - (reinterpret_cast<std::uintptr_t>(p) & 63)) & 63) / 2);
 }
 
+// The code units before the first line (units_to_line), when whole blocks follow them: the code
+// units themselves in x (zeros past them), their surrogates, and how many are well-formed, by
+// block_extent16. That is 0 for a surrogate unpaired among them, which the first block meets
+// too, or for one high surrogate alone, and when there are none: the blocks take them all.
+struct line_head
+{
+    __m512i x;
+    std::uint32_t high, low;
+    unsigned extent;
+};
+
+BOOST_UTF_AVX512BW_INLINE line_head read_line_head(std::uint16_t const* p, std::size_t n) noexcept
+{
+    unsigned const head = units_to_line(p);
+    if (head == 0 || n < width + head)
+        return {_mm512_setzero_si512(), 0, 0, 0};
+    std::uint32_t const lanes = (std::uint32_t(1) << head) - 1;
+    __m512i const x = _mm512_maskz_loadu_epi16(lanes, p);
+    std::uint32_t const high = kind_mask(x, 0xD800) & lanes;
+    std::uint32_t const low = kind_mask(x, 0xDC00) & lanes;
+    return {x, high, low, block_extent16(high, low, head)};
+}
+
 BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size_t n) noexcept
 {
-    std::size_t i = 0;
-    unsigned const head = units_to_line(p);
-    if (head != 0 && n >= width + head)
-    {
-        std::uint32_t const lanes = (std::uint32_t(1) << head) - 1;
-        __m512i const x = _mm512_maskz_loadu_epi16(lanes, p);
-        // 0 for a surrogate unpaired among them, which the first block meets too, or for one
-        // high surrogate alone: both go to the blocks.
-        i = block_extent16(kind_mask(x, 0xD800) & lanes, kind_mask(x, 0xDC00) & lanes, head);
-    }
+    std::size_t i = read_line_head(p, n).extent;
     while (n - i >= width)
     {
         __m512i const a = load(p + i);
@@ -779,22 +793,11 @@ BOOST_UTF_AVX512BW_INLINE void widen_eight(__m128i u, char32_t* o) noexcept
 
 BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
 {
-    std::size_t i = 0, made = 0;
-    unsigned const head = units_to_line(p);
-    if (head != 0 && n >= width + head)
-    {
-        std::uint32_t const lanes = (std::uint32_t(1) << head) - 1;
-        __m512i const x = _mm512_maskz_loadu_epi16(lanes, p);
-        std::uint32_t const high = kind_mask(x, 0xD800) & lanes;
-        std::uint32_t const low = kind_mask(x, 0xDC00) & lanes;
-        // 0 for a surrogate unpaired among them, which the first block meets too, or for one
-        // high surrogate alone: both go to the blocks.
-        unsigned const e = block_extent16(high, low, head);
-        if (e != 0)
-            made = widen_thirty_two(x, _mm512_permutex2var_epi16(x, next_unit_index(), x), high,
-                                    ~low & ((std::uint32_t(1) << e) - 1), o);
-        i = e;
-    }
+    line_head const h = read_line_head(p, n);
+    std::size_t i = h.extent, made = 0;
+    if (h.extent != 0)
+        made = widen_thirty_two(h.x, _mm512_permutex2var_epi16(h.x, next_unit_index(), h.x), h.high,
+                                ~h.low & ((std::uint32_t(1) << h.extent) - 1), o);
     while (n - i >= width)
     {
         __m512i const a = load(p + i);
