@@ -670,19 +670,6 @@ BOOST_UTF_AVX2_INLINE unsigned encode_four_lanes(__m256i x, unsigned char* o) no
                         encode_shuffle_tables.four_lanes_length[lo], encode_shuffle_tables.four_lanes_length[hi], o);
 }
 
-// Sixteen values below 800, as 16-bit lanes in order, as UTF-8 at o: an ASCII block writes
-// exactly its 16 bytes, any other up to 32. Returns the bytes used.
-BOOST_UTF_AVX2_INLINE unsigned encode_narrow_lanes(__m256i w, unsigned char* o) noexcept
-{
-    if (_mm256_testz_si256(w, _mm256_set1_epi16(static_cast<short>(0xFF80))))
-    {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o),
-                         _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
-        return 16;
-    }
-    return encode_two_byte_lanes(w, o);
-}
-
 // Where encode_blocks takes its blocks from. A source has
 //   width                      the values in a block, 16 or more
 //   ascii_runs                 whether encode_blocks takes ASCII blocks apart
@@ -745,7 +732,9 @@ BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
 // UTF-16 code units: a block of 32, two registers, is checked to hold no surrogate, so that each
 // code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
 // units themselves. An ASCII block is checked and packed whole, as ASCII runs are long in most
-// text; any other is encoded 16 code units at a time.
+// text; any other is encoded 16 code units at a time, each half below 800 as two-byte lanes even
+// when it is ASCII: in text with a letter above 7F every few words, whether such a half is ASCII
+// is a coin toss, and a branch on it cost more than the lanes it saves.
 struct utf16_blocks
 {
     std::uint16_t const* p;
@@ -772,7 +761,7 @@ struct utf16_blocks
     BOOST_UTF_AVX2_INLINE static unsigned encode_sixteen(__m256i w, unsigned char* o) noexcept
     {
         if (_mm256_testz_si256(w, _mm256_set1_epi16(static_cast<short>(0xF800))))
-            return encode_narrow_lanes(w, o);
+            return encode_two_byte_lanes(w, o);
         unsigned const n = encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(w)), o);
         return n + encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(w, 1)), o + n);
     }
