@@ -346,8 +346,8 @@ BOOST_FORCEINLINE unsigned char const* decode_scalar(unsigned char const* p, uns
 // Decodes [first, last) into `sink` (reserve/commit/sync, as the sinks above), calling `policy`
 // exactly as utf8_view does; offsets are counted from `first`.
 template<bool PerCodeUnit, class Policy, class Sink>
-void decode_contiguous(unsigned char const* const first, unsigned char const* const last,
-                       Policy& policy, Sink& sink)
+BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const first,
+                                                      unsigned char const* const last, Policy& policy, Sink& sink)
 {
     unsigned char const* p = first;
     char32_t* o = sink.reserve(decode_chunk + decode_step_max);
@@ -705,7 +705,8 @@ public:
 
 // Offset of the first code unit of the first maximal subpart in [first, first + n), or `n` when
 // there is none.
-inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size_t const n) noexcept
+BOOST_UTF_DETAIL_LOOP_FUNCTION inline std::size_t find_invalid_utf8(unsigned char const* const first,
+                                                                 std::size_t const n) noexcept
 {
     return static_cast<std::size_t>(utf8_error_scan(first + n).next(first) - first);
 }

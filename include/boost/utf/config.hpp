@@ -45,4 +45,14 @@
 #  define BOOST_UTF_CXX20_CONSTEXPR
 #endif
 
+// A function that holds a loop of a few instructions per code unit, whose speed depends on where
+// the loop falls in the processor's 64-byte fetch and decoded-instruction windows: it is kept out
+// of line and starts on a 64-byte boundary, so that the loop's place is the compiler's, not
+// whatever code the linker put before it in the program.
+#if defined(__GNUC__) || defined(__clang__)
+#  define BOOST_UTF_DETAIL_LOOP_FUNCTION __attribute__((noinline, aligned(64)))
+#else
+#  define BOOST_UTF_DETAIL_LOOP_FUNCTION BOOST_NOINLINE
+#endif
+
 #endif // BOOST_UTF_CONFIG_HPP
