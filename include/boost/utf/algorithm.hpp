@@ -705,8 +705,7 @@ public:
 
 // Offset of the first code unit of the first maximal subpart in [first, first + n), or `n` when
 // there is none.
-BOOST_UTF_DETAIL_LOOP_FUNCTION inline std::size_t find_invalid_utf8(unsigned char const* const first,
-                                                                 std::size_t const n) noexcept
+inline std::size_t find_invalid_utf8(unsigned char const* const first, std::size_t const n) noexcept
 {
     return static_cast<std::size_t>(utf8_error_scan(first + n).next(first) - first);
 }
