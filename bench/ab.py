@@ -26,18 +26,27 @@ import subprocess
 import sys
 
 
-def medians(binary, operation, implementation, corpus, repetitions):
-    stem = os.path.splitext(os.path.basename(corpus))[0]
-    pattern = "^{}/{}/({}|plain)/".format(operation, stem, implementation)
+def row_medians(binary, pattern, corpus, options):
+    """Runs the rows of boost_utf_files_bench that match `pattern` on one corpus, with the
+    benchmark options given; returns {(operation, implementation): median ms}."""
     out = subprocess.run(
-        [binary, "--benchmark_filter=" + pattern, "--benchmark_repetitions={}".format(repetitions),
-         "--benchmark_report_aggregates_only=true", "--benchmark_min_time=0.2", "--benchmark_format=json",
-         corpus],
+        [binary, "--benchmark_filter=" + pattern, "--benchmark_report_aggregates_only=true",
+         "--benchmark_format=json"] + options + [corpus],
         capture_output=True, text=True, check=True).stdout
     times = {}
     for b in json.loads(out)["benchmarks"]:
         if b.get("aggregate_name") == "median":
-            times[b["run_name"].split("/")[2]] = b["real_time"]
+            operation, _, implementation = b["run_name"].split("/")[:3]
+            times[(operation, implementation)] = b["real_time"]
+    return times
+
+
+def medians(binary, operation, implementation, corpus, repetitions):
+    stem = os.path.splitext(os.path.basename(corpus))[0]
+    pattern = "^{}/{}/({}|plain)/".format(operation, stem, implementation)
+    times = {i: t for (_, i), t in row_medians(
+        binary, pattern, corpus,
+        ["--benchmark_repetitions={}".format(repetitions), "--benchmark_min_time=0.2"]).items()}
     if implementation not in times or "plain" not in times:
         sys.exit("ab.py: {} has no row {}/{}/{}".format(binary, operation, stem, implementation))
     return times

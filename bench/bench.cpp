@@ -105,7 +105,6 @@ unsigned char const* ubegin(std::string const& s) { return reinterpret_cast<unsi
 // offsets and shows their spread. Elsewhere (or with another compiler) there is one offset and no
 // padding.
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-#  define BOOST_UTF_BENCH_PLACED __attribute__((noinline, aligned(64)))
 #  define BOOST_UTF_BENCH_SKIP(n)                                                              \
       do                                                                                       \
       {                                                                                        \
@@ -114,7 +113,6 @@ unsigned char const* ubegin(std::string const& s) { return reinterpret_cast<unsi
       } while (false)
 #  define BOOST_UTF_BENCH_AT_OFFSETS(f) {{0, f<0>}, {16, f<16>}, {32, f<32>}, {48, f<48>}}
 #else
-#  define BOOST_UTF_BENCH_PLACED
 #  define BOOST_UTF_BENCH_SKIP(n) (void)(n)
 #  define BOOST_UTF_BENCH_AT_OFFSETS(f) {{0, f<0>}}
 #endif

@@ -112,33 +112,27 @@ void run(benchmark::State& state, std::size_t bytes, F f)
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes));
 }
 
-// The plain loops, each out of line and starting on a 64-byte boundary: their speed depends on
-// where their loops fall (see bench.cpp), and in a lambda that place moved with every change to
-// the library, taking the ratios of the ASCII-heavy files with it (plain decoding of English took
+// The plain loops, placed (baselines.hpp): in a lambda their place moved with every change to the
+// library, taking the ratios of the ASCII-heavy files with it (plain decoding of English took
 // 10.8 ms in one build and 7.8 in the next).
-#if defined(__GNUC__) || defined(__clang__)
-#  define BOOST_UTF_FILES_PLACED __attribute__((noinline, aligned(64)))
-#else
-#  define BOOST_UTF_FILES_PLACED
-#endif
 
-BOOST_UTF_FILES_PLACED bool placed_validate(unsigned char const* p, unsigned char const* end)
+BOOST_UTF_BENCH_PLACED bool placed_validate(unsigned char const* p, unsigned char const* end)
 {
     return plain_validate(p, end);
 }
-BOOST_UTF_FILES_PLACED char32_t* placed_decode(unsigned char const* p, unsigned char const* end, char32_t* out)
+BOOST_UTF_BENCH_PLACED char32_t* placed_decode(unsigned char const* p, unsigned char const* end, char32_t* out)
 {
     return plain_decode(p, end, out);
 }
-BOOST_UTF_FILES_PLACED unsigned char* placed_encode(char32_t const* p, char32_t const* end, unsigned char* out)
+BOOST_UTF_BENCH_PLACED unsigned char* placed_encode(char32_t const* p, char32_t const* end, unsigned char* out)
 {
     return plain_encode(p, end, out);
 }
-BOOST_UTF_FILES_PLACED char16_t* placed_utf8_to_utf16(unsigned char const* p, unsigned char const* end, char16_t* out)
+BOOST_UTF_BENCH_PLACED char16_t* placed_utf8_to_utf16(unsigned char const* p, unsigned char const* end, char16_t* out)
 {
     return plain_utf8_to_utf16(p, end, out);
 }
-BOOST_UTF_FILES_PLACED unsigned char* placed_utf16_to_utf8(char16_t const* p, char16_t const* end, unsigned char* out)
+BOOST_UTF_BENCH_PLACED unsigned char* placed_utf16_to_utf8(char16_t const* p, char16_t const* end, unsigned char* out)
 {
     return plain_utf16_to_utf8(p, end, out);
 }

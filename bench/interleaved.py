@@ -23,25 +23,18 @@ Each ratio is plain time / row time: above 1.0 the row is faster than the plain 
 """
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
+
+from ab import row_medians
 
 
 def one_process(binary, operations, implementations, corpus, repetitions):
     stem = os.path.splitext(os.path.basename(corpus))[0]
     pattern = "^({})/{}/(plain|{})/".format("|".join(operations), stem, "|".join(implementations))
-    out = subprocess.run(
-        [binary, "--benchmark_filter=" + pattern, "--benchmark_repetitions={}".format(repetitions),
-         "--benchmark_min_time=0.005", "--benchmark_enable_random_interleaving=true",
-         "--benchmark_report_aggregates_only=true", "--benchmark_format=json", corpus],
-        capture_output=True, text=True, check=True).stdout
-    times = {}
-    for b in json.loads(out)["benchmarks"]:
-        if b.get("aggregate_name") == "median":
-            operation, _, implementation = b["run_name"].split("/")[:3]
-            times[(operation, implementation)] = b["real_time"]
+    times = row_medians(binary, pattern, corpus,
+                        ["--benchmark_repetitions={}".format(repetitions), "--benchmark_min_time=0.005",
+                         "--benchmark_enable_random_interleaving=true"])
     return {(o, i): times[(o, "plain")] / times[(o, i)]
             for o in operations for i in implementations if (o, i) in times and (o, "plain") in times}
 

@@ -29,22 +29,18 @@
 #include <vector>
 
 extern "C" {
-#define KERNEL_AB_DECLARE(side)                                                                    \
-    std::uint64_t side##_to_utf8_sse(void const*, std::size_t, void*);                             \
-    std::uint64_t side##_to_utf8_avx2(void const*, std::size_t, void*);                            \
-    std::uint64_t side##_to_utf8_avx512vbmi2(void const*, std::size_t, void*);                     \
-    std::uint64_t side##_encode_sse(void const*, std::size_t, void*);                              \
-    std::uint64_t side##_encode_avx2(void const*, std::size_t, void*);                             \
-    std::uint64_t side##_encode_avx512vbmi2(void const*, std::size_t, void*);                      \
-    std::uint64_t side##_decode_sse(void const*, std::size_t, void*);                              \
-    std::uint64_t side##_decode_avx2(void const*, std::size_t, void*);                             \
-    std::uint64_t side##_decode_avx512vbmi2(void const*, std::size_t, void*);
-KERNEL_AB_DECLARE(a)
-KERNEL_AB_DECLARE(b)
+#define KERNEL_AB_DECLARE(side, operation, level) \
+    std::uint64_t side##_##operation##_##level(void const*, std::size_t, void*);
+#define KERNEL_AB_DECLARE_BOTH(operation, level) \
+    KERNEL_AB_DECLARE(a, operation, level) KERNEL_AB_DECLARE(b, operation, level)
+KERNEL_AB_DECLARE_BOTH(to_utf8, sse) KERNEL_AB_DECLARE_BOTH(to_utf8, avx2) KERNEL_AB_DECLARE_BOTH(to_utf8, avx512vbmi2)
+KERNEL_AB_DECLARE_BOTH(encode, sse) KERNEL_AB_DECLARE_BOTH(encode, avx2) KERNEL_AB_DECLARE_BOTH(encode, avx512vbmi2)
+KERNEL_AB_DECLARE_BOTH(decode, sse) KERNEL_AB_DECLARE_BOTH(decode, avx2) KERNEL_AB_DECLARE_BOTH(decode, avx512vbmi2)
 }
 
 namespace {
 
+namespace utf = boost::utf;
 using kernel = std::uint64_t(void const*, std::size_t, void*);
 
 struct entry
@@ -52,14 +48,16 @@ struct entry
     char const* name;
     kernel* a;
     kernel* b;
+    utf::simd_level level;
     int input; // 8: UTF-8, 16: UTF-16, 32: code points
 };
 
-#define KERNEL_AB_ENTRY(name, input) {#name, a_##name, b_##name, input}
+#define KERNEL_AB_ENTRY(operation, level, input) \
+    {#operation "_" #level, a_##operation##_##level, b_##operation##_##level, utf::simd_level::level, input}
 entry const kernels[] = {
-    KERNEL_AB_ENTRY(to_utf8_sse, 16),    KERNEL_AB_ENTRY(to_utf8_avx2, 16), KERNEL_AB_ENTRY(to_utf8_avx512vbmi2, 16),
-    KERNEL_AB_ENTRY(encode_sse, 32),     KERNEL_AB_ENTRY(encode_avx2, 32),  KERNEL_AB_ENTRY(encode_avx512vbmi2, 32),
-    KERNEL_AB_ENTRY(decode_sse, 8),      KERNEL_AB_ENTRY(decode_avx2, 8),   KERNEL_AB_ENTRY(decode_avx512vbmi2, 8),
+    KERNEL_AB_ENTRY(to_utf8, sse, 16), KERNEL_AB_ENTRY(to_utf8, avx2, 16), KERNEL_AB_ENTRY(to_utf8, avx512vbmi2, 16),
+    KERNEL_AB_ENTRY(encode, sse, 32),  KERNEL_AB_ENTRY(encode, avx2, 32),  KERNEL_AB_ENTRY(encode, avx512vbmi2, 32),
+    KERNEL_AB_ENTRY(decode, sse, 8),   KERNEL_AB_ENTRY(decode, avx2, 8),   KERNEL_AB_ENTRY(decode, avx512vbmi2, 8),
 };
 
 // Four pieces of about `bytes` bytes each, at 1/8, 3/8, 5/8 and 7/8 of the text, cut at line ends.
@@ -88,7 +86,6 @@ double median(std::vector<double> v)
 
 int main(int argc, char** argv)
 {
-    namespace utf = boost::utf;
     entry const* k = nullptr;
     for (entry const& e : kernels)
         if (argc > 1 && std::strcmp(argv[1], e.name) == 0)
@@ -101,12 +98,9 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "\n");
         return 2;
     }
-    char const* level = std::strrchr(k->name, '_') + 1;
-    if (std::strcmp(level, "avx2") == 0 ? utf::supported_simd_level() < utf::simd_level::avx2
-        : std::strcmp(level, "avx512vbmi2") == 0 ? utf::supported_simd_level() < utf::simd_level::avx512vbmi2
-                                                 : utf::supported_simd_level() < utf::simd_level::sse)
+    if (utf::supported_simd_level() < k->level)
     {
-        std::fprintf(stderr, "kernel_ab: this processor has no %s\n", level);
+        std::fprintf(stderr, "kernel_ab: this processor has no %s\n", utf::to_string(k->level));
         return 2;
     }
     char const* const env = std::getenv("KERNEL_AB_BYTES");

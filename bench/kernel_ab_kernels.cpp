@@ -29,42 +29,21 @@ std::uint64_t packed(simd::transcode_step r)
 }
 } // namespace
 
+// Each kernel as `side_operation_level`, taking and returning untyped pointers.
+#define KERNEL_AB_DEFINE(operation, level, ns, in_t, out_t)                                         \
+    std::uint64_t KERNEL_AB_NAME(operation##_##level)(void const* p, std::size_t n, void* o)        \
+    {                                                                                               \
+        return packed(simd::ns::operation(static_cast<in_t const*>(p), n, static_cast<out_t*>(o))); \
+    }
+
 extern "C" {
-std::uint64_t KERNEL_AB_NAME(to_utf8_sse)(void const* p, std::size_t n, void* o)
-{
-    return packed(simd::utf16_sse::to_utf8(static_cast<std::uint16_t const*>(p), n, static_cast<unsigned char*>(o)));
-}
-std::uint64_t KERNEL_AB_NAME(to_utf8_avx2)(void const* p, std::size_t n, void* o)
-{
-    return packed(simd::utf16_avx2::to_utf8(static_cast<std::uint16_t const*>(p), n, static_cast<unsigned char*>(o)));
-}
-std::uint64_t KERNEL_AB_NAME(to_utf8_avx512vbmi2)(void const* p, std::size_t n, void* o)
-{
-    return packed(
-        simd::utf16_avx512vbmi2::to_utf8(static_cast<std::uint16_t const*>(p), n, static_cast<unsigned char*>(o)));
-}
-std::uint64_t KERNEL_AB_NAME(encode_sse)(void const* p, std::size_t n, void* o)
-{
-    return packed(simd::sse::encode(static_cast<std::uint32_t const*>(p), n, static_cast<unsigned char*>(o)));
-}
-std::uint64_t KERNEL_AB_NAME(encode_avx2)(void const* p, std::size_t n, void* o)
-{
-    return packed(simd::avx2::encode(static_cast<std::uint32_t const*>(p), n, static_cast<unsigned char*>(o)));
-}
-std::uint64_t KERNEL_AB_NAME(encode_avx512vbmi2)(void const* p, std::size_t n, void* o)
-{
-    return packed(simd::avx512vbmi2::encode(static_cast<std::uint32_t const*>(p), n, static_cast<unsigned char*>(o)));
-}
-std::uint64_t KERNEL_AB_NAME(decode_sse)(void const* p, std::size_t n, void* o)
-{
-    return packed(simd::sse::decode(static_cast<unsigned char const*>(p), n, static_cast<char32_t*>(o)));
-}
-std::uint64_t KERNEL_AB_NAME(decode_avx2)(void const* p, std::size_t n, void* o)
-{
-    return packed(simd::avx2::decode(static_cast<unsigned char const*>(p), n, static_cast<char32_t*>(o)));
-}
-std::uint64_t KERNEL_AB_NAME(decode_avx512vbmi2)(void const* p, std::size_t n, void* o)
-{
-    return packed(simd::avx512vbmi2::decode(static_cast<unsigned char const*>(p), n, static_cast<char32_t*>(o)));
-}
+KERNEL_AB_DEFINE(to_utf8, sse, utf16_sse, std::uint16_t, unsigned char)
+KERNEL_AB_DEFINE(to_utf8, avx2, utf16_avx2, std::uint16_t, unsigned char)
+KERNEL_AB_DEFINE(to_utf8, avx512vbmi2, utf16_avx512vbmi2, std::uint16_t, unsigned char)
+KERNEL_AB_DEFINE(encode, sse, sse, std::uint32_t, unsigned char)
+KERNEL_AB_DEFINE(encode, avx2, avx2, std::uint32_t, unsigned char)
+KERNEL_AB_DEFINE(encode, avx512vbmi2, avx512vbmi2, std::uint32_t, unsigned char)
+KERNEL_AB_DEFINE(decode, sse, sse, unsigned char, char32_t)
+KERNEL_AB_DEFINE(decode, avx2, avx2, unsigned char, char32_t)
+KERNEL_AB_DEFINE(decode, avx512vbmi2, avx512vbmi2, unsigned char, char32_t)
 }
