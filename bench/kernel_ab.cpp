@@ -124,7 +124,11 @@ int main(int argc, char** argv)
         std::vector<char32_t> out_a(text.size() + 64), out_b(text.size() + 64);
         std::uint64_t const ra = k->a(input, n, out_a.data()), rb = k->b(input, n, out_b.data());
         std::size_t const unit = k->input == 8 ? sizeof(char32_t) : 1;
-        if (ra != rb || std::memcmp(out_a.data(), out_b.data(), (ra & 0xFFFFFFFFu) * unit) != 0)
+        // Kernels of different block widths may stop at different points before the end; what
+        // both wrote must agree, and so must the counts when they stop at the same point.
+        std::uint64_t const common = (ra & 0xFFFFFFFFu) < (rb & 0xFFFFFFFFu) ? ra & 0xFFFFFFFFu : rb & 0xFFFFFFFFu;
+        if (((ra >> 32) == (rb >> 32) && ra != rb) ||
+            std::memcmp(out_a.data(), out_b.data(), common * unit) != 0)
         {
             std::fprintf(stderr, "kernel_ab: the two sides disagree on %s\n", argv[f]);
             return 1;

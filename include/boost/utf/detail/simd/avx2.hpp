@@ -670,14 +670,7 @@ BOOST_UTF_AVX2_INLINE unsigned encode_four_lanes(__m256i x, unsigned char* o) no
                         encode_shuffle_tables.four_lanes_length[lo], encode_shuffle_tables.four_lanes_length[hi], o);
 }
 
-// Where encode_blocks takes its blocks from. A source has
-//   width                      the values in a block, 16 or more
-//   ascii_runs                 whether encode_blocks takes ASCII blocks apart
-//   block                      what checking a block leaves for encoding it
-//   check(i, b)                whether the values from p + i can all be encoded, setting b
-//   ascii(b)                   whether they are all below 80 (encode then writes exactly `width`
-//                              bytes)
-//   encode(i, b, o)            encodes them at o: up to 4 * width bytes stored, the count returned
+// Sources of encode_loop.ipp.
 //
 // Code points (UTF-32): a block is checked to hold scalar values only, and `block` is the largest
 // value of each lane position.
@@ -777,60 +770,9 @@ struct utf16_blocks
     }
 };
 
-// The block at i, writing exactly the bytes returned: an ASCII block writes its bytes directly;
-// any other is encoded into a local buffer and copied (a block is 16 bytes at least).
-template<class Source>
-BOOST_UTF_AVX2_INLINE unsigned encode_last_block(Source const& s, std::size_t i, typename Source::block b,
-                                                 unsigned char* o) noexcept
-{
-    if (Source::ascii(b))
-        return s.encode(i, b, o);
-    unsigned char last[4 * Source::width];
-    unsigned const n = s.encode(i, b, last);
-    sse::copy_exactly(o, last, n);
-    return n;
-}
-
-// The encoding loop, for both sources: from p, while at least a block is left and it can be
-// encoded (transcode_step; `resume` is the width when it stopped at a block it cannot encode).
-// A block is stored in full only when the next one, checked first, is encoded by this call too
-// and so overwrites the excess. An ASCII block is written exactly, so where ASCII runs are long
-// and worth a test per block (ascii_runs), it goes without that look-ahead.
-template<class Source>
-BOOST_UTF_AVX2_INLINE transcode_step encode_blocks(Source const& s, std::size_t n, unsigned char* o) noexcept
-{
-    constexpr std::size_t width = Source::width;
-    typename Source::block b;
-    if (n < width)
-        return {0, 0, 0};
-    if (!s.check(0, b))
-        return {0, 0, width};
-    // b is the block at i, checked.
-    std::size_t i = 0, produced = 0;
-    for (;;)
-    {
-        if (Source::ascii_runs && Source::ascii(b))
-        {
-            produced += s.encode(i, b, o + produced);
-            i += width;
-            if (n - i < width)
-                return {i, produced, 0};
-            if (!s.check(i, b))
-                return {i, produced, width};
-            continue;
-        }
-        typename Source::block next;
-        if (n - i < 2 * width || !s.check(i + width, next))
-        {
-            produced += encode_last_block(s, i, b, o + produced);
-            i += width;
-            return {i, produced, n - i >= width ? width : 0};
-        }
-        produced += s.encode(i, b, o + produced);
-        i += width;
-        b = next;
-    }
-}
+#define BOOST_UTF_ENCODE_LOOP_INLINE BOOST_UTF_AVX2_INLINE
+#include <boost/utf/detail/simd/encode_loop.ipp>
+#undef BOOST_UTF_ENCODE_LOOP_INLINE
 
 BOOST_UTF_AVX2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
 {

@@ -218,7 +218,7 @@ using avx512bw::code_point_width;
 using avx512bw::valid_prefix;
 using avx512bw::valid_code_points;
 inline constexpr std::size_t decode_width = avx2::decode_width;
-inline constexpr std::size_t encode_width = 16;
+inline constexpr std::size_t encode_width = 32;
 
 struct byte_indices
 {
@@ -488,8 +488,47 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16(unsigned char const* p, std
     return decode_blocks(p, n, o);
 }
 
-// Encodes 16 scalar values into at most 64 bytes at `o`; returns the bytes written.
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_block(__m512i x, unsigned char* o) noexcept
+// ---- encoding ----------------------------------------------------------------------------------
+//
+// Blocks of 32 values, from code points or from UTF-16 code units (the sources of
+// encode_loop.ipp). Each value spreads into the bytes of its UTF-8 form within its lane, and the
+// bytes in use are compressed together.
+//
+// How a block is stored matters as much as how it is computed: masked stores back to back, each
+// starting where the one before ends its bytes, are slow on some processors (Zen 5) once the
+// output goes past the caches, and whole stores are not. So a block stores its first register
+// whole and only its second one exactly: the first writes at most 64 less the block's bytes past
+// them, at most `width` (32), and the next block writes over that, as encode_loop.ipp requires.
+
+// How a register's first n bytes go to memory: all 64 of them (whole), or exactly n.
+enum class store
+{
+    whole,
+    exact
+};
+
+template<store How>
+BOOST_UTF_AVX512VBMI2_INLINE void store_bytes(unsigned char* o, __m512i v, unsigned n) noexcept
+{
+    if constexpr (How == store::whole)
+        _mm512_storeu_si512(o, v);
+    else
+        _mm512_mask_storeu_epi8(o, n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1, v);
+}
+
+// The bytes of `bytes` that `used` marks, compressed to the front and stored at o (How); returns
+// their count.
+template<store How>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_used(unsigned char* o, __m512i bytes, std::uint64_t used) noexcept
+{
+    unsigned const n = avx512bw::count_ones(used);
+    store_bytes<How>(o, _mm512_maskz_compress_epi8(used, bytes), n);
+    return n;
+}
+
+// Sixteen scalar values as UTF-8 at `o` (How): 16 to 64 bytes, the count returned.
+template<store How>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_sixteen(__m512i x, unsigned char* o) noexcept
 {
     __mmask16 const two = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x80));
     if (two == 0)
@@ -519,25 +558,126 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_block(__m512i x, unsigned char* o) 
     keep = _mm512_mask_mov_epi32(keep, two, _mm512_set1_epi32(0xFFFF));
     keep = _mm512_mask_mov_epi32(keep, three, _mm512_set1_epi32(0xFFFFFF));
     keep = _mm512_mask_mov_epi32(keep, four, _mm512_set1_epi32(-1));
-    std::uint64_t const used = _mm512_movepi8_mask(keep);
-    unsigned const n = avx512bw::count_ones(used);
-    __m512i const packed = _mm512_maskz_compress_epi8(used, bytes);
-    _mm512_mask_storeu_epi8(o, n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1, packed);
-    return n;
+    return store_used<How>(o, bytes, _mm512_movepi8_mask(keep));
 }
+
+// Code points (UTF-32): a block is checked to hold scalar values only.
+struct code_point_blocks
+{
+    std::uint32_t const* p;
+    static constexpr std::size_t width = 32;
+    static constexpr bool ascii_runs = false;
+    struct block
+    {
+        __m512i a, b;
+    };
+
+    BOOST_UTF_AVX512VBMI2_INLINE bool check(std::size_t i, block& w) const noexcept
+    {
+        w.a = avx512bw::load(p + i);
+        w.b = avx512bw::load(p + i + 16);
+        return (avx512bw::not_scalar(w.a) | avx512bw::not_scalar(w.b)) == 0;
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept
+    {
+        return _mm512_cmpge_epu32_mask(_mm512_or_si512(w.a, w.b), _mm512_set1_epi32(0x80)) == 0;
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
+    {
+        unsigned const n = encode_sixteen<store::whole>(w.a, o);
+        return n + encode_sixteen<store::exact>(w.b, o + n);
+    }
+};
+
+// Thirty-two code units below 800, at least one of them 80 or above, as UTF-8 at o (whole): 33
+// to 64 bytes, the count returned.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(__m512i x, __mmask32 two, unsigned char* o) noexcept
+{
+    // Lead then continuation byte, in memory order: C0 | x >> 6, then 80 | (x & 3F).
+    __m512i const pair = _mm512_or_si512(
+        _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(x, _mm512_set1_epi16(0x3F)), 8), _mm512_srli_epi16(x, 6)),
+        _mm512_set1_epi16(static_cast<short>(0x80C0)));
+    __m512i const bytes = _mm512_mask_mov_epi16(x, two, pair);
+    // The low byte of every lane, the high one of a two-byte lane.
+    __m512i const keep = _mm512_mask_mov_epi16(_mm512_set1_epi16(0x00FF), two, _mm512_set1_epi16(-1));
+    return store_used<store::whole>(o, bytes, _mm512_movepi8_mask(keep));
+}
+
+// Thirty-two code units without a surrogate as UTF-8 at o (the first 16 whole, the rest exactly):
+// 34 to 96 bytes, the count returned. Each code unit becomes a 32-bit lane of its one to three
+// bytes in memory order, built in 16-bit lanes as two halves (the first two bytes, then the
+// third), which an interleave of 16-bit lanes pairs up; the code units are permuted first so that
+// the interleave, which works within 128-bit lanes, gives them back in order. A byte in use is
+// the lane's first or has its top bit set (lead and continuation bytes); the others are 0.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(__m512i x, unsigned char* o) noexcept
+{
+    __m512i const order = _mm512_set_epi16(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8, //
+                                           23, 22, 21, 20, 7, 6, 5, 4, 19, 18, 17, 16, 3, 2, 1, 0);
+    __m512i const u = _mm512_permutexvar_epi16(order, x);
+    __mmask32 const two = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
+    __mmask32 const three = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x800));
+    __m512i const six = _mm512_set1_epi16(0x3F);
+    __m512i const low = _mm512_and_si512(u, six);
+    // Two bytes: C0 | u >> 6, 80 | low. Three: E0 | u >> 12, 80 | (u >> 6 & 3F), then 80 | low.
+    __m512i const two_bytes = _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi16(u, 6), _mm512_slli_epi16(low, 8)),
+                                              _mm512_set1_epi16(static_cast<short>(0x80C0)));
+    __m512i const middle = _mm512_and_si512(_mm512_srli_epi16(u, 6), six);
+    __m512i const three_bytes = _mm512_or_si512(
+        _mm512_or_si512(_mm512_srli_epi16(u, 12), _mm512_slli_epi16(middle, 8)), _mm512_set1_epi16(static_cast<short>(0x80E0)));
+    __m512i first = _mm512_mask_mov_epi16(u, two, two_bytes);
+    first = _mm512_mask_mov_epi16(first, three, three_bytes);
+    __m512i const third = _mm512_maskz_mov_epi16(three, _mm512_or_si512(low, _mm512_set1_epi16(0x80)));
+    __m512i const lo = _mm512_unpacklo_epi16(first, third);
+    __m512i const hi = _mm512_unpackhi_epi16(first, third);
+    std::uint64_t const firsts = 0x1111111111111111u;
+    unsigned const n = store_used<store::whole>(o, lo, _mm512_movepi8_mask(lo) | firsts);
+    return n + store_used<store::exact>(o + n, hi, _mm512_movepi8_mask(hi) | firsts);
+}
+
+// UTF-16 code units: a block of 32, one register, is checked to hold no surrogate, so that each
+// code unit is a code point below 10000 (pairs are left to the caller). ASCII blocks narrow to
+// their 32 bytes; a block below 800 makes each 16-bit lane its one or two bytes, lead first, and
+// compresses away the unused high byte of each ASCII lane; any other takes encode_bmp_units.
+struct utf16_blocks
+{
+    std::uint16_t const* p;
+    static constexpr std::size_t width = 32;
+    static constexpr bool ascii_runs = true;
+    struct block
+    {
+        __m512i x;
+        __mmask32 two; // the code units 80 and above
+    };
+
+    BOOST_UTF_AVX512VBMI2_INLINE bool check(std::size_t i, block& w) const noexcept
+    {
+        w.x = avx512bw::load(p + i);
+        w.two = _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x80));
+        return w.two == 0 ||
+               _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, _mm512_set1_epi16(static_cast<short>(0xF800))),
+                                       _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return w.two == 0; }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
+    {
+        if (w.two == 0)
+        {
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(w.x));
+            return 32;
+        }
+        if (_mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x800)) == 0)
+            return encode_two_byte_units(w.x, w.two, o);
+        return encode_bmp_units(w.x, o);
+    }
+};
+
+#define BOOST_UTF_ENCODE_LOOP_INLINE BOOST_UTF_AVX512VBMI2_INLINE
+#include <boost/utf/detail/simd/encode_loop.ipp>
+#undef BOOST_UTF_ENCODE_LOOP_INLINE
 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    std::size_t i = 0, produced = 0;
-    while (n - i >= encode_width)
-    {
-        __m512i const x = avx512bw::load(p + i);
-        if (avx512bw::not_scalar(x) != 0)
-            return {i, produced, encode_width};
-        produced += encode_block(x, o + produced);
-        i += encode_width;
-    }
-    return {i, produced, 0};
+    return encode_blocks(code_point_blocks{p}, n, o);
 }
 
 } // namespace avx512vbmi2

@@ -833,11 +833,7 @@ BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size
 
 // ---- AVX-512 VBMI2: UTF-16 to UTF-8 with byte compression ---------------------------------------
 //
-// Blocks of 32 code units (one register) go to UTF-8 as they are when they hold no surrogate:
-// an ASCII block narrows to its 32 bytes; a block below 800 makes each 16-bit lane its one or two
-// bytes, lead first, and compresses away the unused high byte of each ASCII lane; any other block
-// widens each half to 32-bit lanes and encodes them as code points (avx512vbmi2::encode_block).
-// Every store is masked to the bytes made, so nothing is written past them.
+// UTF-8 goes through the encoding loop (avx512vbmi2::utf16_blocks).
 namespace utf16_avx512vbmi2 {
 
 using utf16_avx512bw::valid_prefix;
@@ -847,57 +843,11 @@ using utf16_avx512bw::width;
 using utf16_avx2::narrow;
 using utf16_avx2::narrow_width;
 
-// Code units a to_utf8 block takes.
-inline constexpr std::size_t block_width = 32;
-static_assert(block_width <= width, "to_utf8 runs wherever the set's blocks fit");
-
-// Thirty-two code units below 800, at least one of them 80 or above, as UTF-8 at o: 33 to 64
-// bytes, exactly those written. Returns the count.
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(__m512i x, __mmask32 two, unsigned char* o) noexcept
-{
-    // Lead then continuation byte, in memory order: C0 | x >> 6, then 80 | (x & 3F).
-    __m512i const pair = _mm512_or_si512(
-        _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(x, _mm512_set1_epi16(0x3F)), 8), _mm512_srli_epi16(x, 6)),
-        _mm512_set1_epi16(static_cast<short>(0x80C0)));
-    __m512i const bytes = _mm512_mask_mov_epi16(x, two, pair);
-    // The low byte of every lane, the high one of a two-byte lane.
-    __m512i const keep = _mm512_mask_mov_epi16(_mm512_set1_epi16(0x00FF), two, _mm512_set1_epi16(-1));
-    std::uint64_t const used = _mm512_movepi8_mask(keep);
-    unsigned const n = avx512bw::count_ones(used);
-    _mm512_mask_storeu_epi8(o, n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1,
-                            _mm512_maskz_compress_epi8(used, bytes));
-    return n;
-}
-
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    std::size_t i = 0, produced = 0;
-    while (n - i >= block_width)
-    {
-        __m512i const x = _mm512_loadu_si512(p + i);
-        __mmask32 const two = _mm512_cmpge_epu16_mask(x, _mm512_set1_epi16(0x80));
-        if (two == 0)
-        {
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + produced), _mm512_cvtepi16_epi8(x));
-            produced += block_width;
-            i += block_width;
-            continue;
-        }
-        __mmask32 const surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(x, _mm512_set1_epi16(static_cast<short>(0xF800))),
-                                                            _mm512_set1_epi16(static_cast<short>(0xD800)));
-        if (surrogate != 0)
-            return {i, produced, block_width};
-        if (_mm512_cmpge_epu16_mask(x, _mm512_set1_epi16(0x800)) == 0)
-            produced += encode_two_byte_units(x, two, o + produced);
-        else
-        {
-            produced += avx512vbmi2::encode_block(_mm512_cvtepu16_epi32(_mm512_castsi512_si256(x)), o + produced);
-            produced += avx512vbmi2::encode_block(_mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(x, 1)), o + produced);
-        }
-        i += block_width;
-    }
-    return {i, produced, 0};
+    return avx512vbmi2::encode_blocks(avx512vbmi2::utf16_blocks{p}, n, o);
 }
+static_assert(avx512vbmi2::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
 
 } // namespace utf16_avx512vbmi2
 #  if defined(BOOST_GCC) && BOOST_GCC < 130000

@@ -1,0 +1,82 @@
+// Copyright 2026 The Boost.UTF authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at http://www.boost.org/LICENSE_1_0.txt)
+
+// The encoding loop (to UTF-8) of a kernel set, written once and included inside each set's
+// namespace with BOOST_UTF_ENCODE_LOOP_INLINE defined as the set's inline-function attributes: a
+// function compiled for one set cannot take another's functions inline, so each set needs a copy
+// of its own. No include guard, on purpose.
+//
+// Where encode_blocks takes its blocks from, a source, has
+//   width                      the values in a block, 16 or more
+//   ascii_runs                 whether encode_blocks takes ASCII blocks apart
+//   block                      what checking a block leaves for encoding it
+//   check(i, b)                whether the values from p + i can all be encoded, setting b
+//   ascii(b)                   whether they are all below 80 (encode then writes exactly `width`
+//                              bytes)
+//   encode(i, b, o)            encodes them at o and returns the count of bytes; it may store
+//                              past them, up to `width` bytes past and never past 4 * width
+//                              bytes from o, as whole registers are cheaper than exact stores
+//
+// A block is encoded that way only when the next one, checked first, is encoded by the same call
+// too: the next block writes at least `width` bytes from where this one ends, over its excess.
+// The last block of the call is encoded into a local buffer and copied exactly, so that nothing
+// is written past the bytes returned as produced (the output may be the caller's own buffer,
+// sized for exactly what the view would write). An ASCII block is written exactly, so where
+// ASCII runs are long and worth a test per block (ascii_runs), it goes without the look-ahead.
+
+#ifndef BOOST_UTF_ENCODE_LOOP_INLINE
+#  error "define BOOST_UTF_ENCODE_LOOP_INLINE before including encode_loop.ipp"
+#endif
+
+// The block at i, writing exactly the bytes returned (a block is 16 bytes at least).
+template<class Source>
+BOOST_UTF_ENCODE_LOOP_INLINE unsigned encode_last_block(Source const& s, std::size_t i, typename Source::block b,
+                                                        unsigned char* o) noexcept
+{
+    if (Source::ascii(b))
+        return s.encode(i, b, o);
+    unsigned char last[4 * Source::width];
+    unsigned const n = s.encode(i, b, last);
+    sse::copy_exactly(o, last, n);
+    return n;
+}
+
+// From p, while at least a block is left and it can be encoded (transcode_step; `resume` is the
+// width when it stopped at a block it cannot encode).
+template<class Source>
+BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks(Source const& s, std::size_t n, unsigned char* o) noexcept
+{
+    constexpr std::size_t width = Source::width;
+    static_assert(width >= 16, "a block writes at least the 16 bytes copy_exactly needs");
+    typename Source::block b;
+    if (n < width)
+        return {0, 0, 0};
+    if (!s.check(0, b))
+        return {0, 0, width};
+    // b is the block at i, checked.
+    std::size_t i = 0, produced = 0;
+    for (;;)
+    {
+        if (Source::ascii_runs && Source::ascii(b))
+        {
+            produced += s.encode(i, b, o + produced);
+            i += width;
+            if (n - i < width)
+                return {i, produced, 0};
+            if (!s.check(i, b))
+                return {i, produced, width};
+            continue;
+        }
+        typename Source::block next;
+        if (n - i < 2 * width || !s.check(i + width, next))
+        {
+            produced += encode_last_block(s, i, b, o + produced);
+            i += width;
+            return {i, produced, n - i >= width ? width : 0};
+        }
+        produced += s.encode(i, b, o + produced);
+        i += width;
+        b = next;
+    }
+}
