@@ -679,6 +679,7 @@ struct code_point_blocks
     std::uint32_t const* p;
     static constexpr std::size_t width = encode_width;
     static constexpr bool ascii_runs = false;
+    static constexpr bool masked_stores = false;
     using block = __m256i;
 
     BOOST_UTF_AVX2_INLINE bool check(std::size_t i, __m256i& max) const noexcept
@@ -733,6 +734,7 @@ struct utf16_blocks
     std::uint16_t const* p;
     static constexpr std::size_t width = 32;
     static constexpr bool ascii_runs = true;
+    static constexpr bool masked_stores = false;
     struct block
     {
         __m256i a, b;

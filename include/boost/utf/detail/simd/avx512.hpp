@@ -218,7 +218,7 @@ using avx512bw::code_point_width;
 using avx512bw::valid_prefix;
 using avx512bw::valid_code_points;
 inline constexpr std::size_t decode_width = avx2::decode_width;
-inline constexpr std::size_t encode_width = 32;
+inline constexpr std::size_t encode_width = 16;
 
 struct byte_indices
 {
@@ -567,6 +567,7 @@ struct code_point_blocks
     std::uint32_t const* p;
     static constexpr std::size_t width = 32;
     static constexpr bool ascii_runs = false;
+    static constexpr bool masked_stores = true;
     struct block
     {
         __m512i a, b;
@@ -582,15 +583,22 @@ struct code_point_blocks
     {
         return _mm512_cmpge_epu32_mask(_mm512_or_si512(w.a, w.b), _mm512_set1_epi32(0x80)) == 0;
     }
+    // The first register stored as First, the second exactly.
+    template<store First = store::whole>
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
     {
-        unsigned const n = encode_sixteen<store::whole>(w.a, o);
+        unsigned const n = encode_sixteen<First>(w.a, o);
         return n + encode_sixteen<store::exact>(w.b, o + n);
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, block const& w, unsigned char* o) noexcept
+    {
+        return encode<store::exact>(i, w, o);
     }
 };
 
-// Thirty-two code units below 800, at least one of them 80 or above, as UTF-8 at o (whole): 33
+// Thirty-two code units below 800, at least one of them 80 or above, as UTF-8 at o (How): 33
 // to 64 bytes, the count returned.
+template<store How>
 BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(__m512i x, __mmask32 two, unsigned char* o) noexcept
 {
     // Lead then continuation byte, in memory order: C0 | x >> 6, then 80 | (x & 3F).
@@ -600,15 +608,16 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(__m512i x, __mmask32
     __m512i const bytes = _mm512_mask_mov_epi16(x, two, pair);
     // The low byte of every lane, the high one of a two-byte lane.
     __m512i const keep = _mm512_mask_mov_epi16(_mm512_set1_epi16(0x00FF), two, _mm512_set1_epi16(-1));
-    return store_used<store::whole>(o, bytes, _mm512_movepi8_mask(keep));
+    return store_used<How>(o, bytes, _mm512_movepi8_mask(keep));
 }
 
-// Thirty-two code units without a surrogate as UTF-8 at o (the first 16 whole, the rest exactly):
+// Thirty-two code units without a surrogate as UTF-8 at o (the first 16 as First, the rest exactly):
 // 34 to 96 bytes, the count returned. Each code unit becomes a 32-bit lane of its one to three
 // bytes in memory order, built in 16-bit lanes as two halves (the first two bytes, then the
 // third), which an interleave of 16-bit lanes pairs up; the code units are permuted first so that
 // the interleave, which works within 128-bit lanes, gives them back in order. A byte in use is
 // the lane's first or has its top bit set (lead and continuation bytes); the others are 0.
+template<store First>
 BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(__m512i x, unsigned char* o) noexcept
 {
     __m512i const order = _mm512_set_epi16(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8, //
@@ -630,7 +639,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(__m512i x, unsigned char*
     __m512i const lo = _mm512_unpacklo_epi16(first, third);
     __m512i const hi = _mm512_unpackhi_epi16(first, third);
     std::uint64_t const firsts = 0x1111111111111111u;
-    unsigned const n = store_used<store::whole>(o, lo, _mm512_movepi8_mask(lo) | firsts);
+    unsigned const n = store_used<First>(o, lo, _mm512_movepi8_mask(lo) | firsts);
     return n + store_used<store::exact>(o + n, hi, _mm512_movepi8_mask(hi) | firsts);
 }
 
@@ -643,6 +652,7 @@ struct utf16_blocks
     std::uint16_t const* p;
     static constexpr std::size_t width = 32;
     static constexpr bool ascii_runs = true;
+    static constexpr bool masked_stores = true;
     struct block
     {
         __m512i x;
@@ -658,6 +668,8 @@ struct utf16_blocks
                                        _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return w.two == 0; }
+    // The first register stored as First, any second one exactly.
+    template<store First = store::whole>
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
     {
         if (w.two == 0)
@@ -666,8 +678,12 @@ struct utf16_blocks
             return 32;
         }
         if (_mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x800)) == 0)
-            return encode_two_byte_units(w.x, w.two, o);
-        return encode_bmp_units(w.x, o);
+            return encode_two_byte_units<First>(w.x, w.two, o);
+        return encode_bmp_units<First>(w.x, o);
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, block const& w, unsigned char* o) noexcept
+    {
+        return encode<store::exact>(i, w, o);
     }
 };
 
@@ -675,9 +691,25 @@ struct utf16_blocks
 #include <boost/utf/detail/simd/encode_loop.ipp>
 #undef BOOST_UTF_ENCODE_LOOP_INLINE
 
+// Input of a few blocks, and what encode_blocks leaves, goes 16 code points at a time, stored
+// exactly: on a piece of 16 to 64 code points the look-ahead costs more than whole stores save.
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    return encode_blocks(code_point_blocks{p}, n, o);
+    transcode_step r{0, 0, 0};
+    if (n >= 4 * code_point_blocks::width)
+    {
+        r = encode_blocks(code_point_blocks{p}, n, o);
+        if (r.resume != 0)
+            return r;
+    }
+    for (; n - r.consumed >= encode_width; r.consumed += encode_width)
+    {
+        __m512i const x = avx512bw::load(p + r.consumed);
+        if (avx512bw::not_scalar(x) != 0)
+            return {r.consumed, r.produced, encode_width};
+        r.produced += encode_sixteen<store::exact>(x, o + r.produced);
+    }
+    return r;
 }
 
 } // namespace avx512vbmi2

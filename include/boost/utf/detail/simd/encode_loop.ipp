@@ -17,11 +17,13 @@
 //   encode(i, b, o)            encodes them at o and returns the count of bytes; it may store
 //                              past them, up to `width` bytes past and never past 4 * width
 //                              bytes from o, as whole registers are cheaper than exact stores
+//   masked_stores              whether it also has encode_exactly(i, b, o), which stores only
+//                              the bytes it returns (a set with masked stores)
 //
 // A block is encoded that way only when the next one, checked first, is encoded by the same call
 // too: the next block writes at least `width` bytes from where this one ends, over its excess.
-// The last block of the call is encoded into a local buffer and copied exactly, so that nothing
-// is written past the bytes returned as produced (the output may be the caller's own buffer,
+// The last block of the call is encoded exactly, or into a local buffer and copied exactly, so
+// that nothing is written past the bytes returned as produced (the output may be the caller's own buffer,
 // sized for exactly what the view would write). An ASCII block is written exactly, so where
 // ASCII runs are long and worth a test per block (ascii_runs), it goes without the look-ahead.
 
@@ -34,12 +36,17 @@ template<class Source>
 BOOST_UTF_ENCODE_LOOP_INLINE unsigned encode_last_block(Source const& s, std::size_t i, typename Source::block b,
                                                         unsigned char* o) noexcept
 {
-    if (Source::ascii(b))
-        return s.encode(i, b, o);
-    unsigned char last[4 * Source::width];
-    unsigned const n = s.encode(i, b, last);
-    sse::copy_exactly(o, last, n);
-    return n;
+    if constexpr (Source::masked_stores)
+        return s.encode_exactly(i, b, o);
+    else
+    {
+        if (Source::ascii(b))
+            return s.encode(i, b, o);
+        unsigned char last[4 * Source::width];
+        unsigned const n = s.encode(i, b, last);
+        sse::copy_exactly(o, last, n);
+        return n;
+    }
 }
 
 // From p, while at least a block is left and it can be encoded (transcode_step; `resume` is the

@@ -430,6 +430,7 @@ struct code_point_blocks
     std::uint32_t const* p;
     static constexpr std::size_t width = encode_width;
     static constexpr bool ascii_runs = false;
+    static constexpr bool masked_stores = false;
     using block = __m128i;
 
     BOOST_UTF_SSE_INLINE bool check(std::size_t i, __m128i& max) const noexcept
@@ -481,6 +482,7 @@ struct utf16_blocks
     std::uint16_t const* p;
     static constexpr std::size_t width = encode_width;
     static constexpr bool ascii_runs = true;
+    static constexpr bool masked_stores = false;
     struct block
     {
         __m128i a, b;
