@@ -285,25 +285,44 @@ BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m128i pos16) 
     return _mm512_srlv_epi32(all, shift);
 }
 
-// Lanes [0, n) of 16 stored at `o`; nothing past them, since the output may be the caller's
-// own buffer, sized for exactly what the view would write.
+// How the first n elements of a register go to memory: the whole register, or exactly those n,
+// nothing past them, as the output may be the caller's own buffer, sized for exactly what the
+// view would write. A whole store is only for where later stores of the same call write over
+// the excess: masked stores back to back, each starting where the one before ends its
+// elements, are slow on some processors (Zen 5) once the output goes past the caches.
+enum class store
+{
+    whole,
+    exact
+};
+
+// Lanes [0, n) of 16 stored at `o` (How).
+template<store How = store::exact>
 BOOST_UTF_AVX512VBMI2_INLINE void store_lanes(char32_t* o, __m512i v, unsigned n) noexcept
 {
-    _mm512_mask_storeu_epi32(o, static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1), v);
+    if constexpr (How == store::whole)
+        _mm512_storeu_si512(o, v);
+    else
+        _mm512_mask_storeu_epi32(o, static_cast<__mmask16>(n >= 16 ? 0xFFFFu : (1u << n) - 1), v);
 }
 
 // Lanes [0, n) of 32 16-bit values below 10000 stored at `o`, as code points or as UTF-16 code
-// units; nothing past them.
+// units (How).
+template<store How = store::exact>
 BOOST_UTF_AVX512VBMI2_INLINE void store_values(char32_t* o, __m512i v, unsigned n) noexcept
 {
-    store_lanes(o, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)), n);
+    store_lanes<How>(o, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)), n);
     if (n > 16)
-        store_lanes(o + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), n - 16);
+        store_lanes<How>(o + 16, _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(v, 1)), n - 16);
 }
 
+template<store How = store::exact>
 BOOST_UTF_AVX512VBMI2_INLINE void store_values(std::uint16_t* o, __m512i v, unsigned n) noexcept
 {
-    _mm512_mask_storeu_epi16(o, n >= 32 ? ~__mmask32(0) : (__mmask32(1) << n) - 1, v);
+    if constexpr (How == store::whole)
+        _mm512_storeu_si512(o, v);
+    else
+        _mm512_mask_storeu_epi16(o, n >= 32 ? ~__mmask32(0) : (__mmask32(1) << n) - 1, v);
 }
 
 // An ASCII block, 64 values.
@@ -326,14 +345,14 @@ BOOST_UTF_AVX512VBMI2_INLINE __m512i two_byte_values(__m512i pairs, __mmask32 tw
 }
 
 // The code points of the one- and two-byte sequences whose leads are the 16-bit lanes of
-// `pairs` (as two_byte_values), the lanes of `taken` compressed to the front and stored at `o`.
-// Returns how many.
-template<class Out>
+// `pairs` (as two_byte_values), the lanes of `taken` compressed to the front and stored at `o`
+// (How). Returns how many.
+template<store How, class Out>
 BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmask32 two, __mmask32 taken, Out* o) noexcept
 {
     __m512i const packed = _mm512_maskz_compress_epi16(taken, two_byte_values(pairs, two));
     unsigned const n = avx512bw::count_ones(taken);
-    store_values(o, packed, n);
+    store_values<How>(o, packed, n);
     return n;
 }
 
@@ -390,11 +409,16 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
         if ((two << 1) == continuation && overlong == 0)
         {
             std::uint64_t const taken = ~continuation & ~(two & (std::uint64_t(1) << 63));
-            unsigned const n = store_two_byte_lanes(_mm512_permutexvar_epi8(load(indices.pairs_low), cur),
-                                                    static_cast<__mmask32>(two), static_cast<__mmask32>(taken), o);
-            produced = n + store_two_byte_lanes(_mm512_permutexvar_epi8(load(indices.pairs_high), cur),
-                                                static_cast<__mmask32>(two >> 32),
-                                                static_cast<__mmask32>(taken >> 32), o + n);
+            // The first half is stored whole: its 32 bytes make n of 16 to 32 values, and the
+            // second half writes at least 16 from n, or 15 when it starts with the continuation
+            // of a lead at byte 31 (then n is 17 or more), so it covers the first's excess,
+            // which ends at 16 or 32; only the block's last store is exact.
+            unsigned const n = store_two_byte_lanes<store::whole>(_mm512_permutexvar_epi8(load(indices.pairs_low), cur),
+                                                                  static_cast<__mmask32>(two),
+                                                                  static_cast<__mmask32>(taken), o);
+            produced = n + store_two_byte_lanes<store::exact>(_mm512_permutexvar_epi8(load(indices.pairs_high), cur),
+                                                              static_cast<__mmask32>(two >> 32),
+                                                              static_cast<__mmask32>(taken >> 32), o + n);
             return 64 - static_cast<unsigned>(two >> 63);
         }
     }
@@ -494,18 +518,9 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16(unsigned char const* p, std
 // encode_loop.ipp). Each value spreads into the bytes of its UTF-8 form within its lane, and the
 // bytes in use are compressed together.
 //
-// How a block is stored matters as much as how it is computed: masked stores back to back, each
-// starting where the one before ends its bytes, are slow on some processors (Zen 5) once the
-// output goes past the caches, and whole stores are not. So a block stores its first register
-// whole and only its second one exactly: the first writes at most 64 less the block's bytes past
-// them, at most `width` (32), and the next block writes over that, as encode_loop.ipp requires.
-
-// How a register's first n bytes go to memory: all 64 of them (whole), or exactly n.
-enum class store
-{
-    whole,
-    exact
-};
+// A block stores its first register whole and only its second one exactly (see store): the
+// first writes at most 64 less the block's bytes past them, at most `width` (32), and the next
+// block writes over that, as encode_loop.ipp requires.
 
 template<store How>
 BOOST_UTF_AVX512VBMI2_INLINE void store_bytes(unsigned char* o, __m512i v, unsigned n) noexcept
