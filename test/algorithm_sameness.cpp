@@ -780,13 +780,14 @@ BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
 
 BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
 {
-    // Code points of random lengths, each count from 0 to 100 (so the last block ends at every
-    // offset), encoded into exactly the room the output needs with the guard right after it;
-    // then with a bad value planted at each offset and skipped, so that the output ends right
-    // after a block the kernel encodes and before the block it stops at.
+    // Code points of random lengths, each count from 0 to 200 (so the last block ends at every
+    // offset, also past the four blocks of 32 from which the widest encoder stores blocks whole
+    // behind its look-ahead), encoded into exactly the room the output needs with the guard
+    // right after it; then with a bad value planted at each offset and skipped, so that the
+    // output ends right after a block the kernel encodes and before the block it stops at.
     boost_utf_bench::rng r(7);
     std::vector<std::uint32_t> pool;
-    for (std::size_t i = 0; i < 100; ++i)
+    for (std::size_t i = 0; i < 200; ++i)
     {
         std::uint32_t const limits[] = {0x80, 0x800, 0x10000, 0x110000};
         std::uint32_t v = r.below(limits[r.below(4)]);
@@ -807,9 +808,9 @@ BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
         }
     }
     for (std::uint32_t bad : {0xD800u, 0x110000u})
-        for (std::size_t at = 0; at < 64; ++at)
+        for (std::size_t at = 0; at < 160; ++at)
         {
-            std::vector<std::uint32_t> cps(pool.begin(), pool.begin() + 64);
+            std::vector<std::uint32_t> cps(pool.begin(), pool.begin() + 160);
             cps[at] = bad;
             std::string const encoded = utf::to<std::string>(utf::views::utf32_to_utf8_as<char>(cps, utf::skip_on_error));
             guarded_array<char> const bytes(encoded.size(), false);

@@ -1104,6 +1104,45 @@ BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
     }
 }
 
+BOOST_AUTO_TEST_CASE(utf16_to_utf8_writes_nothing_past_the_output)
+{
+    // Code units of one, two and three UTF-8 bytes in runs, each count from 0 to 200, so that
+    // the last block ends at every offset; then with an unpaired surrogate planted at each offset
+    // and skipped, so that the output ends right after a block the kernel encodes (stored
+    // exactly, as the last of its call) and before the block it stops at.
+    std::u32string base;
+    for (std::size_t i = 0; base.size() < 200; ++i)
+        base += of_class(static_cast<unsigned>(i % 3), 1 + i % 7);
+    std::u16string const pool = utf16_of(base.substr(0, 200));
+    for (std::size_t n = 0; n <= pool.size(); ++n)
+    {
+        std::u16string const units = pool.substr(0, n);
+        std::string const expected = lazy<char>(units | views::utf16 | views::utf32_to_utf8_as<char>);
+        test::guarded_array<char> const out(expected.size(), false);
+        BOOST_TEST_CONTEXT(n << " code units")
+        {
+            char* const end = utf::copy(units | views::utf16 | views::utf32_to_utf8_as<char>, out.begin());
+            BOOST_TEST((end == out.end()));
+            BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
+        }
+    }
+    for (char16_t bad : {char16_t(0xD800), char16_t(0xDC00)})
+        for (std::size_t at = 0; at < 160; ++at)
+        {
+            std::u16string units = pool.substr(0, 160);
+            units[at] = bad;
+            auto const composed = [&] { return units | views::utf16(utf::skip_on_error) | views::utf32_to_utf8_as<char>; };
+            std::string const expected = lazy<char>(composed());
+            test::guarded_array<char> const out(expected.size(), false);
+            BOOST_TEST_CONTEXT(std::hex << unsigned(bad) << std::dec << " at " << at)
+            {
+                char* const end = utf::copy(composed(), out.begin());
+                BOOST_TEST((end == out.end()));
+                BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
+            }
+        }
+}
+
 // The narrowing kernels, called directly: the decoding kernels of some levels give them only
 // ASCII, so the compositions alone would not reach their other paths.
 BOOST_AUTO_TEST_CASE(narrowing_kernels_write_exactly_the_utf16_form)

@@ -594,10 +594,6 @@ struct code_point_blocks
         w.b = avx512bw::load(p + i + 16);
         return (avx512bw::not_scalar(w.a) | avx512bw::not_scalar(w.b)) == 0;
     }
-    BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept
-    {
-        return _mm512_cmpge_epu32_mask(_mm512_or_si512(w.a, w.b), _mm512_set1_epi32(0x80)) == 0;
-    }
     // The first register stored as First, the second exactly.
     template<store First = store::whole>
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept

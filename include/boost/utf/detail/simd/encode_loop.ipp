@@ -13,7 +13,7 @@
 //   block                      what checking a block leaves for encoding it
 //   check(i, b)                whether the values from p + i can all be encoded, setting b
 //   ascii(b)                   whether they are all below 80 (encode then writes exactly `width`
-//                              bytes)
+//                              bytes); needed only with ascii_runs or without masked_stores
 //   encode(i, b, o)            encodes them at o and returns the count of bytes; it may store
 //                              past them, up to `width` bytes past and never past 4 * width
 //                              bytes from o, as whole registers are cheaper than exact stores
@@ -65,15 +65,18 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks(Source const& s, std::
     std::size_t i = 0, produced = 0;
     for (;;)
     {
-        if (Source::ascii_runs && Source::ascii(b))
+        if constexpr (Source::ascii_runs)
         {
-            produced += s.encode(i, b, o + produced);
-            i += width;
-            if (n - i < width)
-                return {i, produced, 0};
-            if (!s.check(i, b))
-                return {i, produced, width};
-            continue;
+            if (Source::ascii(b))
+            {
+                produced += s.encode(i, b, o + produced);
+                i += width;
+                if (n - i < width)
+                    return {i, produced, 0};
+                if (!s.check(i, b))
+                    return {i, produced, width};
+                continue;
+            }
         }
         typename Source::block next;
         if (n - i < 2 * width || !s.check(i + width, next))
