@@ -725,10 +725,9 @@ BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
 
 // UTF-16 code units: a block of 32, two registers, is checked to hold no surrogate, so that each
 // code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
-// units themselves. An ASCII block is checked and packed whole, as ASCII runs are long in most
-// text; any other is encoded 16 code units at a time, each half below 800 as two-byte lanes even
-// when it is ASCII: in text with a letter above 7F every few words, whether such a half is ASCII
-// is a coin toss, and a branch on it cost more than the lanes it saves.
+// units themselves. An ASCII block is packed whole; in any other, a half below 800 is two-byte
+// lanes even when it is ASCII: in text with a letter above 7F every few words, whether such a
+// half is ASCII is a coin toss, and a branch on it cost more than the lanes it saves.
 struct utf16_blocks
 {
     std::uint16_t const* p;
@@ -746,29 +745,38 @@ struct utf16_blocks
         w.a = load(p + i);
         w.b = load(p + i + 16);
         w.ascii = _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
+        return !any_surrogate(w.a, w.b);
+    }
+    BOOST_UTF_AVX2_INLINE bool check_in_run(std::size_t i, block& w) const noexcept
+    {
+        w.a = load(p + i);
+        w.b = load(p + i + 16);
+        w.ascii = _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
         return w.ascii || !any_surrogate(w.a, w.b);
     }
     BOOST_UTF_AVX2_INLINE static bool ascii(block const& w) noexcept
     {
         return w.ascii;
     }
-    // Sixteen code units without a surrogate at o; up to 56 bytes stored from o.
-    BOOST_UTF_AVX2_INLINE static unsigned encode_sixteen(__m256i w, unsigned char* o) noexcept
-    {
-        if (_mm256_testz_si256(w, _mm256_set1_epi16(static_cast<short>(0xF800))))
-            return encode_two_byte_lanes(w, o);
-        unsigned const n = encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(w)), o);
-        return n + encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(w, 1)), o + n);
-    }
+    // A block below 800 is two-byte lanes in both halves; any other is four lanes a quarter: one
+    // branch per block, as the halves of a block with a letter above 7FF (a quotation mark or a
+    // dash amid English) go either way at random.
     BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
     {
-        if (w.ascii)
+        if (_mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xF800))))
         {
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
-            return 32;
+            unsigned const n = encode_two_byte_lanes(w.a, o);
+            return n + encode_two_byte_lanes(w.b, o + n);
         }
-        unsigned const n = encode_sixteen(w.a, o);
-        return n + encode_sixteen(w.b, o + n);
+        unsigned n = encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(w.a)), o);
+        n += encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(w.a, 1)), o + n);
+        n += encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(w.b)), o + n);
+        return n + encode_four_lanes(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(w.b, 1)), o + n);
+    }
+    BOOST_UTF_AVX2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
+    {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
+        return 32;
     }
 };
 

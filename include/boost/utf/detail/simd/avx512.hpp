@@ -607,8 +607,7 @@ struct code_point_blocks
     }
 };
 
-// Thirty-two code units below 800, at least one of them 80 or above, as UTF-8 at o (How): 33
-// to 64 bytes, the count returned.
+// Thirty-two code units below 800 as UTF-8 at o (How): 32 to 64 bytes, the count returned.
 template<store How>
 BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(__m512i x, __mmask32 two, unsigned char* o) noexcept
 {
@@ -674,6 +673,13 @@ struct utf16_blocks
     {
         w.x = avx512bw::load(p + i);
         w.two = _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x80));
+        return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, _mm512_set1_epi16(static_cast<short>(0xF800))),
+                                       _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE bool check_in_run(std::size_t i, block& w) const noexcept
+    {
+        w.x = avx512bw::load(p + i);
+        w.two = _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x80));
         return w.two == 0 ||
                _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, _mm512_set1_epi16(static_cast<short>(0xF800))),
                                        _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
@@ -683,11 +689,6 @@ struct utf16_blocks
     template<store First = store::whole>
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
     {
-        if (w.two == 0)
-        {
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(w.x));
-            return 32;
-        }
         if (_mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x800)) == 0)
             return encode_two_byte_units<First>(w.x, w.two, o);
         return encode_bmp_units<First>(w.x, o);
@@ -695,6 +696,11 @@ struct utf16_blocks
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, block const& w, unsigned char* o) noexcept
     {
         return encode<store::exact>(i, w, o);
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
+    {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(w.x));
+        return 32;
     }
 };
 

@@ -12,20 +12,33 @@
 //   ascii_runs                 whether encode_blocks takes ASCII blocks apart
 //   block                      what checking a block leaves for encoding it
 //   check(i, b)                whether the values from p + i can all be encoded, setting b
-//   ascii(b)                   whether they are all below 80 (encode then writes exactly `width`
-//                              bytes); needed only with ascii_runs or without masked_stores
+//   ascii(b)                   whether they are all below 80; needed only with ascii_runs or
+//                              without masked_stores
 //   encode(i, b, o)            encodes them at o and returns the count of bytes; it may store
 //                              past them, up to `width` bytes past and never past 4 * width
-//                              bytes from o, as whole registers are cheaper than exact stores
+//                              bytes from o, as whole registers are cheaper than exact stores.
+//                              Without ascii_runs, it writes exactly `width` bytes for an ASCII
+//                              block
 //   masked_stores              whether it also has encode_exactly(i, b, o), which stores only
 //                              the bytes it returns (a set with masked stores)
+// and with ascii_runs also
+//   encode_ascii(b, o)         writes an ASCII block's `width` bytes, exactly
+//   check_in_run(i, b)         check(i, b) for a block that follows an ASCII one, which may skip
+//                              what an ASCII block cannot fail
 //
 // A block is encoded that way only when the next one, checked first, is encoded by the same call
 // too: the next block writes at least `width` bytes from where this one ends, over its excess.
 // The last block of the call is encoded exactly, or into a local buffer and copied exactly, so
-// that nothing is written past the bytes returned as produced (the output may be the caller's own buffer,
-// sized for exactly what the view would write). An ASCII block is written exactly, so where
-// ASCII runs are long and worth a test per block (ascii_runs), it goes without the look-ahead.
+// that nothing is written past the bytes returned as produced (the output may be the caller's own
+// buffer, sized for exactly what the view would write). An ASCII block is written exactly, so
+// where ASCII runs are long and worth a test per block (ascii_runs), it goes without the
+// look-ahead.
+//
+// Branches on the text are few and placed where they mostly go one way. In a run, whether the
+// next block is ASCII too is worth a branch (check_in_run). After a block that is not ASCII, in
+// text that mixes ASCII words with letters above 7F, it is a coin toss, so check tests the
+// next block for everything without a branch between the tests, and only the loop's own test
+// sends it to a run or not.
 
 #ifndef BOOST_UTF_ENCODE_LOOP_INLINE
 #  error "define BOOST_UTF_ENCODE_LOOP_INLINE before including encode_loop.ipp"
@@ -41,7 +54,12 @@ BOOST_UTF_ENCODE_LOOP_INLINE unsigned encode_last_block(Source const& s, std::si
     else
     {
         if (Source::ascii(b))
-            return s.encode(i, b, o);
+        {
+            if constexpr (Source::ascii_runs)
+                return s.encode_ascii(b, o);
+            else
+                return s.encode(i, b, o);
+        }
         unsigned char last[4 * Source::width];
         unsigned const n = s.encode(i, b, last);
         sse::copy_exactly(o, last, n);
@@ -69,11 +87,11 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks(Source const& s, std::
         {
             if (Source::ascii(b))
             {
-                produced += s.encode(i, b, o + produced);
+                produced += s.encode_ascii(b, o + produced);
                 i += width;
                 if (n - i < width)
                     return {i, produced, 0};
-                if (!s.check(i, b))
+                if (!s.check_in_run(i, b))
                     return {i, produced, width};
                 continue;
             }

@@ -494,19 +494,26 @@ struct utf16_blocks
         w.a = load(p + i);
         w.b = load(p + i + 8);
         w.ascii = _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
+        return !any_surrogate(w.a, w.b);
+    }
+    BOOST_UTF_SSE_INLINE bool check_in_run(std::size_t i, block& w) const noexcept
+    {
+        w.a = load(p + i);
+        w.b = load(p + i + 8);
+        w.ascii = _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
         return w.ascii || !any_surrogate(w.a, w.b);
     }
     BOOST_UTF_SSE_INLINE static bool ascii(block const& w) noexcept
     {
         return w.ascii;
     }
+    BOOST_UTF_SSE_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
+    {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(w.a, w.b));
+        return 16;
+    }
     BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
     {
-        if (w.ascii)
-        {
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(w.a, w.b));
-            return 16;
-        }
         if (_mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xF800))))
         {
             unsigned const n = encode_two_byte_lanes(w.a, o);
