@@ -421,6 +421,38 @@ BOOST_UTF_SSE_INLINE unsigned encode_four_lanes(__m128i x, unsigned char* o) noe
     return encode_shuffle_tables.four_lanes_length[index];
 }
 
+// Eight code units without a surrogate, as UTF-8 at o: 8 to 24 bytes, up to 12 stored past them.
+// Returns the bytes used. Each code unit becomes a 32-bit lane laid out as encode_four_lanes lays
+// out a value below 10000 (its form ending at the lane's last byte), built in 16-bit lanes: the
+// lead of a three-byte form, then the last two bytes of every form.
+BOOST_UTF_SSE_INLINE unsigned encode_bmp_lanes(__m128i w, unsigned char* o) noexcept
+{
+    __m128i const zero = _mm_setzero_si128();
+    __m128i const six = _mm_set1_epi16(0x3F);
+    __m128i const one = _mm_cmpeq_epi16(_mm_and_si128(w, _mm_set1_epi16(static_cast<short>(0xFF80))), zero);
+    __m128i const below_800 = _mm_cmpeq_epi16(_mm_and_si128(w, _mm_set1_epi16(static_cast<short>(0xF800))), zero);
+    // The last two bytes: 80 | (w >> 6 & 3F), or the two-byte lead C0 | w >> 6, then 80 | (w & 3F);
+    // an ASCII lane's one byte is the second.
+    __m128i const last_two = _mm_or_si128(
+        _mm_or_si128(_mm_and_si128(_mm_srli_epi16(w, 6), six), _mm_slli_epi16(_mm_and_si128(w, six), 8)),
+        _mm_or_si128(_mm_set1_epi16(static_cast<short>(0x8080)), _mm_and_si128(below_800, _mm_set1_epi16(0x40))));
+    __m128i const high = _mm_blendv_epi8(last_two, _mm_slli_epi16(w, 8), one);
+    // The three-byte lead, E0 | w >> 12, as the second byte of the lane's first half.
+    __m128i const low = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(w, 4), _mm_set1_epi16(0x0F00)),
+                                     _mm_set1_epi16(static_cast<short>(0xE000)));
+    // Bits 0-7: the two-byte lanes; bits 8-15: the lanes below 800.
+    auto const m = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(_mm_andnot_si128(one, below_800), below_800)));
+    unsigned const three = ~m >> 8;
+    unsigned const first = (m & 0xF) | (three & 0xF) << 4;
+    unsigned const second = (m >> 4 & 0xF) | (three & 0xF0);
+    unsigned const n = encode_shuffle_tables.four_lanes_length[first];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o),
+                     _mm_shuffle_epi8(_mm_unpacklo_epi16(low, high), load(encode_shuffle_tables.four_lanes[first])));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n),
+                     _mm_shuffle_epi8(_mm_unpackhi_epi16(low, high), load(encode_shuffle_tables.four_lanes[second])));
+    return n + encode_shuffle_tables.four_lanes_length[second];
+}
+
 // Sources of encode_loop.ipp.
 //
 // Code points (UTF-32): a block is checked to hold scalar values only, and `block` is the largest
@@ -457,6 +489,11 @@ struct code_point_blocks
         {
             unsigned const n = encode_two_byte_lanes(_mm_packus_epi32(a, b), o);
             return n + encode_two_byte_lanes(_mm_packus_epi32(c, d), o + n);
+        }
+        if (_mm_testz_si128(max, _mm_set1_epi32(~0xFFFF)))
+        {
+            unsigned const n = encode_bmp_lanes(_mm_packus_epi32(a, b), o);
+            return n + encode_bmp_lanes(_mm_packus_epi32(c, d), o + n);
         }
         unsigned n = encode_four_lanes(a, o);
         n += encode_four_lanes(b, o + n);
@@ -519,10 +556,8 @@ struct utf16_blocks
             unsigned const n = encode_two_byte_lanes(w.a, o);
             return n + encode_two_byte_lanes(w.b, o + n);
         }
-        unsigned n = encode_four_lanes(_mm_cvtepu16_epi32(w.a), o);
-        n += encode_four_lanes(_mm_cvtepu16_epi32(_mm_srli_si128(w.a, 8)), o + n);
-        n += encode_four_lanes(_mm_cvtepu16_epi32(w.b), o + n);
-        return n + encode_four_lanes(_mm_cvtepu16_epi32(_mm_srli_si128(w.b, 8)), o + n);
+        unsigned const n = encode_bmp_lanes(w.a, o);
+        return n + encode_bmp_lanes(w.b, o + n);
     }
 };
 
