@@ -77,7 +77,13 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks(Source const& s, std::
     typename Source::block b;
     if (n < width)
         return {0, 0, 0};
-    if (!s.check(0, b))
+    // Where ASCII runs are taken apart, text is taken to begin as one.
+    if constexpr (Source::ascii_runs)
+    {
+        if (!s.check_in_run(0, b))
+            return {0, 0, width};
+    }
+    else if (!s.check(0, b))
         return {0, 0, width};
     // b is the block at i, checked.
     std::size_t i = 0, produced = 0;
