@@ -768,9 +768,9 @@ BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
 
 // UTF-16 code units: a block of 32, two registers, is checked to hold no surrogate, so that each
 // code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
-// units themselves. An ASCII block is packed whole; in any other, a half below 800 is two-byte
-// lanes even when it is ASCII: in text with a letter above 7F every few words, whether such a
-// half is ASCII is a coin toss, and a branch on it cost more than the lanes it saves.
+// units themselves. An ASCII block is packed whole; any other is encoded as a whole (encode),
+// ASCII halves included, as whether a half is ASCII, or below 800, is a coin toss in text with a
+// letter above 7F every few words.
 struct utf16_blocks
 {
     std::uint16_t const* p;
@@ -783,19 +783,15 @@ struct utf16_blocks
         bool ascii; // kept, so that the test is made once per block
     };
 
-    BOOST_UTF_AVX2_INLINE bool check(std::size_t i, block& w) const noexcept
+    BOOST_UTF_AVX2_INLINE void read(std::size_t i, block& w) const noexcept
     {
         w.a = load(p + i);
         w.b = load(p + i + 16);
         w.ascii = _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
-        return !any_surrogate(w.a, w.b);
     }
-    BOOST_UTF_AVX2_INLINE bool check_in_run(std::size_t i, block& w) const noexcept
+    BOOST_UTF_AVX2_INLINE static bool encodable(block const& w) noexcept
     {
-        w.a = load(p + i);
-        w.b = load(p + i + 16);
-        w.ascii = _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
-        return w.ascii || !any_surrogate(w.a, w.b);
+        return !any_surrogate(w.a, w.b);
     }
     BOOST_UTF_AVX2_INLINE static bool ascii(block const& w) noexcept
     {

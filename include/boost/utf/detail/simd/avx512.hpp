@@ -669,19 +669,14 @@ struct utf16_blocks
         __mmask32 two; // the code units 80 and above
     };
 
-    BOOST_UTF_AVX512VBMI2_INLINE bool check(std::size_t i, block& w) const noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE void read(std::size_t i, block& w) const noexcept
     {
         w.x = avx512bw::load(p + i);
         w.two = _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x80));
-        return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, _mm512_set1_epi16(static_cast<short>(0xF800))),
-                                       _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
     }
-    BOOST_UTF_AVX512VBMI2_INLINE bool check_in_run(std::size_t i, block& w) const noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE static bool encodable(block const& w) noexcept
     {
-        w.x = avx512bw::load(p + i);
-        w.two = _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x80));
-        return w.two == 0 ||
-               _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, _mm512_set1_epi16(static_cast<short>(0xF800))),
+        return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, _mm512_set1_epi16(static_cast<short>(0xF800))),
                                        _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return w.two == 0; }

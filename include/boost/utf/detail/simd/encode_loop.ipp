@@ -11,7 +11,8 @@
 //   width                      the values in a block, 16 or more
 //   ascii_runs                 whether encode_blocks takes ASCII blocks apart
 //   block                      what checking a block leaves for encoding it
-//   check(i, b)                whether the values from p + i can all be encoded, setting b
+//   check(i, b)                whether the values from p + i can all be encoded, setting b;
+//                              with ascii_runs, read and encodable instead (see check_block)
 //   ascii(b)                   whether they are all below 80; needed only with ascii_runs or
 //                              without masked_stores
 //   encode(i, b, o)            encodes them at o and returns the count of bytes; it may store
@@ -22,9 +23,9 @@
 //   masked_stores              whether it also has encode_exactly(i, b, o), which stores only
 //                              the bytes it returns (a set with masked stores)
 // and with ascii_runs also
+//   read(i, b)                 sets b from the values from p + i, and whether they are ASCII
+//   encodable(b)               whether they can all be encoded (an ASCII block always can)
 //   encode_ascii(b, o)         writes an ASCII block's `width` bytes, exactly
-//   check_in_run(i, b)         check(i, b) for a block that follows an ASCII one, which may skip
-//                              what an ASCII block cannot fail
 //
 // A block is encoded that way only when the next one, checked first, is encoded by the same call
 // too: the next block writes at least `width` bytes from where this one ends, over its excess.
@@ -34,11 +35,7 @@
 // where ASCII runs are long and worth a test per block (ascii_runs), it goes without the
 // look-ahead.
 //
-// Branches on the text are few and placed where they mostly go one way. In a run, whether the
-// next block is ASCII too is worth a branch (check_in_run). After a block that is not ASCII, in
-// text that mixes ASCII words with letters above 7F, it is a coin toss, so check tests the
-// next block for everything without a branch between the tests, and only the loop's own test
-// sends it to a run or not.
+// Branches on the text are few and placed where they mostly go one way (see check_block).
 
 #ifndef BOOST_UTF_ENCODE_LOOP_INLINE
 #  error "define BOOST_UTF_ENCODE_LOOP_INLINE before including encode_loop.ipp"
@@ -67,6 +64,26 @@ BOOST_UTF_ENCODE_LOOP_INLINE unsigned encode_last_block(Source const& s, std::si
     }
 }
 
+// Whether the block at i can be encoded, setting b. In an ASCII run (InRun; the text is taken
+// to begin as one), the next block is mostly ASCII too, and a branch on it skips the rest of the
+// test. After a block that is not ASCII, in text that mixes ASCII words with letters above 7F,
+// that branch would be a coin toss: the block is tested for everything without one, and only
+// the loop's own test on it sends it to a run or not.
+template<bool InRun, class Source>
+BOOST_UTF_ENCODE_LOOP_INLINE bool check_block(Source const& s, std::size_t i, typename Source::block& b) noexcept
+{
+    if constexpr (Source::ascii_runs)
+    {
+        s.read(i, b);
+        if constexpr (InRun)
+            return Source::ascii(b) || Source::encodable(b);
+        else
+            return Source::encodable(b);
+    }
+    else
+        return s.check(i, b);
+}
+
 // From p, while at least a block is left and it can be encoded (transcode_step; `resume` is the
 // width when it stopped at a block it cannot encode).
 template<class Source>
@@ -77,13 +94,7 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks(Source const& s, std::
     typename Source::block b;
     if (n < width)
         return {0, 0, 0};
-    // Where ASCII runs are taken apart, text is taken to begin as one.
-    if constexpr (Source::ascii_runs)
-    {
-        if (!s.check_in_run(0, b))
-            return {0, 0, width};
-    }
-    else if (!s.check(0, b))
+    if (!check_block<true>(s, 0, b))
         return {0, 0, width};
     // b is the block at i, checked.
     std::size_t i = 0, produced = 0;
@@ -97,13 +108,13 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks(Source const& s, std::
                 i += width;
                 if (n - i < width)
                     return {i, produced, 0};
-                if (!s.check_in_run(i, b))
+                if (!check_block<true>(s, i, b))
                     return {i, produced, width};
                 continue;
             }
         }
         typename Source::block next;
-        if (n - i < 2 * width || !s.check(i + width, next))
+        if (n - i < 2 * width || !check_block<false>(s, i + width, next))
         {
             produced += encode_last_block(s, i, b, o + produced);
             i += width;

@@ -526,19 +526,15 @@ struct utf16_blocks
         bool ascii; // kept, so that the test is made once per block
     };
 
-    BOOST_UTF_SSE_INLINE bool check(std::size_t i, block& w) const noexcept
+    BOOST_UTF_SSE_INLINE void read(std::size_t i, block& w) const noexcept
     {
         w.a = load(p + i);
         w.b = load(p + i + 8);
         w.ascii = _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
-        return !any_surrogate(w.a, w.b);
     }
-    BOOST_UTF_SSE_INLINE bool check_in_run(std::size_t i, block& w) const noexcept
+    BOOST_UTF_SSE_INLINE static bool encodable(block const& w) noexcept
     {
-        w.a = load(p + i);
-        w.b = load(p + i + 8);
-        w.ascii = _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
-        return w.ascii || !any_surrogate(w.a, w.b);
+        return !any_surrogate(w.a, w.b);
     }
     BOOST_UTF_SSE_INLINE static bool ascii(block const& w) noexcept
     {
