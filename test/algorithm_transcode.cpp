@@ -1143,6 +1143,49 @@ BOOST_AUTO_TEST_CASE(utf16_to_utf8_writes_nothing_past_the_output)
         }
 }
 
+// With a policy that may write nothing for an error, the bytes the direct path writes past a
+// block must not count on what follows: valid text of a few blocks, then unpaired surrogates to
+// the end, into an output of exactly the text's size with a guard page after it. Skipped, or
+// replaced by a value that is not a scalar value and then skipped by the encoder, they write
+// nothing; replaced by U+FFFD, they write three bytes each.
+BOOST_AUTO_TEST_CASE(utf16_to_utf8_with_errors_at_the_end_writes_nothing_past_the_output)
+{
+    // Letters of one, two and three bytes in turn; and mostly ASCII with a letter of two or three
+    // bytes now and then (as English with its quotation marks), whose blocks write few bytes.
+    std::u32string mixed, english;
+    for (std::size_t i = 0; mixed.size() < 300; ++i)
+        mixed += of_class(static_cast<unsigned>(i % 3), 1 + i % 5);
+    for (std::size_t i = 0; english.size() < 300; ++i)
+        english += of_class(0, 3 + i % 11) + of_class(1 + static_cast<unsigned>(i % 2), 1);
+    for (std::u32string const* text : {&mixed, &english})
+    for (std::size_t valid : {32u, 64u, 100u, 250u})
+        for (std::size_t bad : {1u, 17u, 40u, 100u})
+        {
+            std::u16string units = utf16_of(text->substr(0, valid));
+            units.append(bad, char16_t(0xDC00));
+            auto const check = [&](auto const& composed) {
+                std::string const expected = lazy<char>(composed());
+                test::guarded_array<char> const out(expected.size(), false);
+                char* const end = utf::copy(composed(), out.begin());
+                BOOST_TEST((end == out.end()));
+                BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
+            };
+            BOOST_TEST_CONTEXT((text == &mixed ? "mixed, " : "English, ") << valid << " code points, then " << bad
+                                                                           << " low surrogates")
+            {
+                check([&] { return units | views::utf16(utf::skip_on_error) | views::utf32_to_utf8_as<char>; });
+                check([&] {
+                    return units | views::utf16(utf::replace_policy{char32_t(0xD800)}) |
+                           views::utf32_to_utf8_as<char>(utf::skip_on_error);
+                });
+                check([&] { return units | views::utf16 | views::utf32_to_utf8_as<char>; });
+                check([&] {
+                    return units | views::utf16(utf::replace_policy{char32_t(0xD800)}) | views::utf32_to_utf8_as<char>;
+                });
+            }
+        }
+}
+
 // The narrowing kernels, called directly: the decoding kernels of some levels give them only
 // ASCII, so the compositions alone would not reach their other paths.
 BOOST_AUTO_TEST_CASE(narrowing_kernels_write_exactly_the_utf16_form)
@@ -1377,9 +1420,10 @@ BOOST_AUTO_TEST_CASE(validating_and_widening_kernels_at_every_alignment)
 // put one code unit of each kind ('a' ASCII, 'c' two bytes, 'b' and 'd' three bytes, a pair) at
 // every offset of three blocks among each other kind, with every length of tail, so that each
 // block path (ASCII, one or two bytes, up to three) follows each other one.
-BOOST_AUTO_TEST_CASE(direct_utf16_to_utf8_kernels_write_exactly_the_utf8_form)
+namespace {
+
+std::vector<std::u16string> direct_utf16_to_utf8_inputs()
 {
-    namespace simd = boost::utf::detail::simd;
     std::vector<std::u16string> inputs;
     for (std::size_t at = 0; at < 100; ++at)
         for (char fill : {'a', 'c', 'b', 'd'})
@@ -1405,13 +1449,23 @@ BOOST_AUTO_TEST_CASE(direct_utf16_to_utf8_kernels_write_exactly_the_utf8_form)
         }
         inputs.push_back(units_of(pieces));
     }
-    for_each_kernel_and_input(&simd::utf16_kernel_set::to_utf8, inputs,
-                              [](simd::utf16_kernel_set const& k, std::u16string const& units,
-                                 test::guarded_array<std::uint16_t> const& in) {
+    return inputs;
+}
+
+// `slack` is how many bytes past those returned the kernel may write, and no more than the code
+// units after those it consumed (to_utf8_covered; 0 for to_utf8).
+template<class Slack>
+void check_direct_utf16_to_utf8(
+    boost::utf::detail::simd::utf16_to_utf8_kernel* boost::utf::detail::simd::utf16_kernel_set::*kernel, Slack slack)
+{
+    namespace simd = boost::utf::detail::simd;
+    for_each_kernel_and_input(kernel, direct_utf16_to_utf8_inputs(),
+                              [&](simd::utf16_kernel_set const& k, std::u16string const& units,
+                                  test::guarded_array<std::uint16_t> const& in) {
         std::size_t const n = units.size();
         test::guarded_array<unsigned char> const out(3 * n, false);
         std::fill(out.begin(), out.end(), static_cast<unsigned char>(0xFF));
-        simd::transcode_step const r = k.to_utf8(in.begin(), n, out.begin());
+        simd::transcode_step const r = (k.*kernel)(in.begin(), n, out.begin());
         BOOST_TEST_REQUIRE(r.consumed <= n);
         std::u16string const consumed(units.begin(), units.begin() + static_cast<std::ptrdiff_t>(r.consumed));
         BOOST_TEST(std::none_of(consumed.begin(), consumed.end(),
@@ -1420,8 +1474,9 @@ BOOST_AUTO_TEST_CASE(direct_utf16_to_utf8_kernels_write_exactly_the_utf8_form)
         BOOST_TEST_REQUIRE(r.produced == expected.size());
         BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(),
                               [](char e, unsigned char o) { return static_cast<unsigned char>(e) == o; }));
-        // 0xFF is never a byte of UTF-8, so any byte written past the output shows.
-        BOOST_TEST(std::all_of(out.begin() + r.produced, out.end(),
+        // 0xFF is never a byte of UTF-8, so any byte written past what is allowed shows.
+        std::size_t const allowed = std::min(slack(k), n - r.consumed);
+        BOOST_TEST(std::all_of(out.begin() + std::min(r.produced + allowed, 3 * n), out.end(),
                                [](unsigned char c) { return c == 0xFF; }));
         // Where it stopped: fewer than a block left, or a block with a surrogate.
         if (r.resume == 0)
@@ -1435,6 +1490,22 @@ BOOST_AUTO_TEST_CASE(direct_utf16_to_utf8_kernels_write_exactly_the_utf8_form)
                                    [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
         }
     });
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(direct_utf16_to_utf8_kernels_write_exactly_the_utf8_form)
+{
+    check_direct_utf16_to_utf8(&boost::utf::detail::simd::utf16_kernel_set::to_utf8,
+                               [](boost::utf::detail::simd::utf16_kernel_set const&) { return std::size_t(0); });
+}
+
+// to_utf8_covered writes the same, and past it no more than the set's width of bytes, nor than
+// the code units that follow (which the caller makes sure write over them).
+BOOST_AUTO_TEST_CASE(covered_utf16_to_utf8_kernels_write_the_utf8_form)
+{
+    check_direct_utf16_to_utf8(&boost::utf::detail::simd::utf16_kernel_set::to_utf8_covered,
+                               [](boost::utf::detail::simd::utf16_kernel_set const& k) { return k.width; });
 }
 
 // The narrowing kernels with a supplementary code point at every offset of a block among BMP

@@ -582,8 +582,26 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
     return o;
 }
 
+// Whether the output of a composition decoding with `inner` and encoding with `outer` has at
+// least a byte for each code unit of its input, whatever the input: a replacing decoder writes
+// something for each error, if not its own replacement then the encoder's. Or whether the sink's
+// room is memory it owns (not the caller's, whose size may be exactly the output's), so that
+// bytes past those committed go nowhere.
+template<class Sink, class Inner, class Outer>
+constexpr bool writes_for_every_unit(Inner const& inner, Outer const&) noexcept
+{
+    (void)inner;
+    if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
+        return true;
+    else if constexpr (std::is_same<std::remove_cv_t<Inner>, replace_policy>::value)
+        return check_scalar(inner.replacement) == error_kind{} ||
+               std::is_same<std::remove_cv_t<Outer>, replace_policy>::value;
+    else
+        return false;
+}
+
 // UTF-16 to UTF-8. Blocks without surrogates go straight to UTF-8 (to_utf8, the level's encoding
-// loop); other blocks that the UTF-16 kernel proves well-formed are widened into the buffer and
+// loop, or to_utf8_covered where writes_for_every_unit); other blocks that the UTF-16 kernel proves well-formed are widened into the buffer and
 // encoded by the level's encoding kernel; where the UTF-16 kernel stops, the rules take over for
 // a block, with the policies.
 template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
@@ -602,6 +620,10 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
             char32_t buffer[transcode_buffer];
             T const* p = first;
             std::size_t index = 0;
+            // to_utf8_covered where every code unit left is sure to add a byte at least (or the
+            // sink's room is real): its whole stores past a block are then written over.
+            simd::utf16_to_utf8_kernel* const to_utf8 =
+                writes_for_every_unit<Sink>(inner, outer) ? k16.to_utf8_covered : k16.to_utf8;
             // Whether to_utf8 is worth a try: not after it has met a surrogate, until widening
             // gets through a buffer without an error, so that text thick with unpaired
             // surrogates does not pay for a failed try at each one.
@@ -619,7 +641,7 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                         // Without surrogates, a code unit is a code point of at most three bytes.
                         std::size_t const room = left < Sink::max_reserve / 3 ? left : Sink::max_reserve / 3;
                         o = sink.reserve(3 * room);
-                        simd::transcode_step const direct = k16.to_utf8(units, room, o);
+                        simd::transcode_step const direct = to_utf8(units, room, o);
                         if (direct.consumed != 0)
                         {
                             sink.commit(o + direct.produced);

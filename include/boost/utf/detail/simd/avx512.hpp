@@ -663,6 +663,7 @@ struct utf16_blocks
     static constexpr std::size_t width = 32;
     static constexpr bool ascii_runs = true;
     static constexpr bool masked_stores = true;
+    static constexpr bool early_reads = true;
     struct block
     {
         __m512i x;
@@ -681,12 +682,26 @@ struct utf16_blocks
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return w.two == 0; }
     // The first register stored as First, any second one exactly.
+    BOOST_UTF_AVX512VBMI2_INLINE static bool below_800(block const& w) noexcept
+    {
+        return _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x800)) == 0;
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static bool ascii_first_half(block const& w) noexcept
+    {
+        return (w.two & 0xFFFFu) == 0;
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
+    {
+        return encode_two_byte_units<store::whole>(w.x, w.two, o);
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
+    {
+        return encode_bmp_units<store::whole>(w.x, o);
+    }
     template<store First = store::whole>
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
     {
-        if (_mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x800)) == 0)
-            return encode_two_byte_units<First>(w.x, w.two, o);
-        return encode_bmp_units<First>(w.x, o);
+        return below_800(w) ? encode_two_byte_units<First>(w.x, w.two, o) : encode_bmp_units<First>(w.x, o);
     }
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, block const& w, unsigned char* o) noexcept
     {

@@ -25,7 +25,14 @@
 // and with ascii_runs also
 //   read(i, b)                 sets b from the values from p + i, and whether they are ASCII
 //   encodable(b)               whether they can all be encoded (an ASCII block always can)
-//   encode_ascii(b, o)         writes an ASCII block's `width` bytes, exactly
+//   encode_ascii(b, o)         writes `width` bytes: an ASCII block's, exactly; of any other
+//                              block, the first half's bytes right where that half is ASCII
+// and for encode_blocks_covered also
+//   early_reads                whether the next block is read before this one is written
+//   below_800(b)               whether they are all below 800 (one or two bytes each)
+//   ascii_first_half(b)        whether the first width / 2 of them are below 80
+//   encode_below_800(b, o)     encode(i, b, o) for a block below 800
+//   encode_bmp(b, o)           encode(i, b, o) for any other
 //
 // A block is encoded that way only when the next one, checked first, is encoded by the same call
 // too: the next block writes at least `width` bytes from where this one ends, over its excess.
@@ -124,4 +131,93 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks(Source const& s, std::
         i += width;
         b = next;
     }
+}
+
+// encode_blocks for a caller that writes at least a byte for each code unit after those consumed
+// (its policy writes something for every error, or its output has room for 3 * n bytes from o):
+// the bytes a block writes past its own, up to `width`, are then written over by what follows,
+// as long as `width` code units follow it. So no block waits for the next one's check, and ASCII
+// and the rest are told apart with one test per block. The last blocks, where fewer than two are
+// left, are written exactly.
+//
+// Where an ASCII run ends in the second half of a block of letters of three bytes, the blocks go
+// on from that half: a quotation mark or a dash amid English then takes one block that is not
+// ASCII, not two, and a pair of them a few letters apart mostly one too. Text of two-byte
+// letters (Latin) has them so often that the next block is seldom ASCII anyway, and stays in
+// step.
+//
+// With Source::early_reads, the next block is read before this one is written, so that the
+// branch on it has its answer early; which way is faster depends on the set.
+template<class Source>
+BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& s, std::size_t n,
+                                                                  unsigned char* o) noexcept
+{
+    static_assert(Source::ascii_runs, "blocks told apart by whether they are ASCII");
+    constexpr std::size_t width = Source::width;
+    constexpr std::size_t half = width / 2;
+    static_assert(width >= 16 && width % 2 == 0, "a block writes at least the 16 bytes copy_exactly needs");
+    std::size_t i = 0, produced = 0;
+    bool in_run = true; // the text is taken to begin as an ASCII run
+    typename Source::block b;
+    if constexpr (Source::early_reads)
+    {
+        if (n >= 2 * width)
+            s.read(0, b);
+    }
+    while (n - i >= 2 * width)
+    {
+        // With early_reads, b is the block at i already.
+        if constexpr (!Source::early_reads)
+            s.read(i, b);
+        if (Source::ascii(b))
+        {
+            produced += s.encode_ascii(b, o + produced);
+            i += width;
+            in_run = true;
+            if constexpr (Source::early_reads)
+            {
+                if (n - i >= 2 * width)
+                    s.read(i, b);
+            }
+            continue;
+        }
+        if (!Source::encodable(b))
+            return {i, produced, width};
+        typename Source::block next;
+        if constexpr (Source::early_reads)
+            s.read(i + width, next);
+        if (Source::below_800(b))
+        {
+            produced += s.encode_below_800(b, o + produced);
+            in_run = false;
+        }
+        else if (in_run && Source::ascii_first_half(b))
+        {
+            s.encode_ascii(b, o + produced);
+            produced += half;
+            i += half;
+            if constexpr (Source::early_reads)
+            {
+                if (n - i >= 2 * width)
+                    s.read(i, b);
+            }
+            continue;
+        }
+        else
+        {
+            in_run = false;
+            produced += s.encode_bmp(b, o + produced);
+        }
+        i += width;
+        if constexpr (Source::early_reads)
+            b = next;
+    }
+    for (; n - i >= width; i += width)
+    {
+        s.read(i, b);
+        if (!Source::ascii(b) && !Source::encodable(b))
+            return {i, produced, width};
+        produced += encode_last_block(s, i, b, o + produced);
+    }
+    return {i, produced, 0};
 }

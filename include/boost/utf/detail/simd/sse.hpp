@@ -520,6 +520,7 @@ struct utf16_blocks
     static constexpr std::size_t width = encode_width;
     static constexpr bool ascii_runs = true;
     static constexpr bool masked_stores = false;
+    static constexpr bool early_reads = false;
     struct block
     {
         __m128i a, b;
@@ -545,15 +546,27 @@ struct utf16_blocks
         _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(w.a, w.b));
         return 16;
     }
-    BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
+    BOOST_UTF_SSE_INLINE static bool below_800(block const& w) noexcept
     {
-        if (_mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xF800))))
-        {
-            unsigned const n = encode_two_byte_lanes(w.a, o);
-            return n + encode_two_byte_lanes(w.b, o + n);
-        }
+        return _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xF800))) != 0;
+    }
+    BOOST_UTF_SSE_INLINE static bool ascii_first_half(block const& w) noexcept
+    {
+        return _mm_testz_si128(w.a, _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
+    }
+    BOOST_UTF_SSE_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
+    {
+        unsigned const n = encode_two_byte_lanes(w.a, o);
+        return n + encode_two_byte_lanes(w.b, o + n);
+    }
+    BOOST_UTF_SSE_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
+    {
         unsigned const n = encode_bmp_lanes(w.a, o);
         return n + encode_bmp_lanes(w.b, o + n);
+    }
+    BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
+    {
+        return below_800(w) ? encode_below_800(w, o) : encode_bmp(w, o);
     }
 };
 

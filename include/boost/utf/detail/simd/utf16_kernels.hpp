@@ -18,6 +18,11 @@
 //   to_utf8(p, n, o)     code units from p without a surrogate, written as UTF-8 (transcode_step;
 //                        `resume` is the encoding block's width when it stopped at a block with a
 //                        surrogate), by the level's encoding loop (encode_blocks)
+//   to_utf8_covered(p, n, o)  likewise (encode_blocks_covered), but it may write bytes past
+//                        those it returns: no more than `width`, nor than the code units after
+//                        those it consumed, nor past o + 3 * n. For a caller that writes at least
+//                        a byte for each of those code units, or whose output has room for 3 * n
+//                        bytes
 //
 // A block of `width` code units is well-formed on its own terms when every high surrogate in it is
 // followed by a low one and every low one follows a high one; a high surrogate in its last place
@@ -379,6 +384,10 @@ BOOST_UTF_SSE_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t 
 {
     return sse::encode_blocks(sse::utf16_blocks{p}, n, o);
 }
+BOOST_UTF_SSE_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    return sse::encode_blocks_covered(sse::utf16_blocks{p}, n, o);
+}
 static_assert(sse::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
 
 BOOST_UTF_SSE_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
@@ -591,6 +600,10 @@ BOOST_UTF_AVX2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t
 {
     return avx2::encode_blocks(avx2::utf16_blocks{p}, n, o);
 }
+BOOST_UTF_AVX2_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    return avx2::encode_blocks_covered(avx2::utf16_blocks{p}, n, o);
+}
 static_assert(avx2::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
 
 BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
@@ -656,6 +669,7 @@ inline constexpr std::size_t width = 64;
 using utf16_avx2::narrow;
 using utf16_avx2::narrow_width;
 using utf16_avx2::to_utf8;
+using utf16_avx2::to_utf8_covered;
 
 BOOST_UTF_AVX512BW_INLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
 
@@ -847,6 +861,11 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std:
 {
     return avx512vbmi2::encode_blocks(avx512vbmi2::utf16_blocks{p}, n, o);
 }
+BOOST_UTF_AVX512VBMI2_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std::size_t n,
+                                                             unsigned char* o) noexcept
+{
+    return avx512vbmi2::encode_blocks_covered(avx512vbmi2::utf16_blocks{p}, n, o);
+}
 static_assert(avx512vbmi2::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
 
 } // namespace utf16_avx512vbmi2
@@ -882,26 +901,27 @@ struct utf16_kernel_set
     utf16_widen_kernel* widen;
     utf16_narrow_kernel* narrow;
     utf16_to_utf8_kernel* to_utf8;
+    utf16_to_utf8_kernel* to_utf8_covered;
 };
 
 #define BOOST_UTF_UTF16_KERNEL_SET(level, ns)                                                      \
     utf16_kernel_set                                                                               \
     {                                                                                              \
         simd_level::level, ns::width, ns::narrow_width, &ns::valid_prefix, &ns::widen, &ns::narrow, \
-            &ns::to_utf8                                                                           \
+            &ns::to_utf8, &ns::to_utf8_covered                                                       \
     }
 
 // Indexed by the rows of dispatch.hpp, as kernel_sets. halves_avx2_row writes UTF-8 with the
 // 128-bit encoding loop; sse's to_utf8 blocks are no wider than AVX2's.
 inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
-    utf16_kernel_set{simd_level::scalar, 0, 0, nullptr, nullptr, nullptr, nullptr},
+    utf16_kernel_set{simd_level::scalar, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
     BOOST_UTF_UTF16_KERNEL_SET(sse, utf16_sse),
     BOOST_UTF_UTF16_KERNEL_SET(avx2, utf16_avx2),
     BOOST_UTF_UTF16_KERNEL_SET(avx512bw, utf16_avx512bw),
     BOOST_UTF_UTF16_KERNEL_SET(avx512vbmi2, utf16_avx512vbmi2),
     utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::narrow_width, &utf16_avx2::valid_prefix,
-                     &utf16_avx2::widen, &utf16_avx2::narrow, &utf16_sse::to_utf8},
+                     &utf16_avx2::widen, &utf16_avx2::narrow, &utf16_sse::to_utf8, &utf16_sse::to_utf8_covered},
 #endif
 };
 #if BOOST_UTF_SIMD_X86
