@@ -600,9 +600,11 @@ BOOST_UTF_AVX2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t
 {
     return avx2::encode_blocks(avx2::utf16_blocks{p}, n, o);
 }
+// Here the covered loop gained less on English (1.06 to 1.2) than it lost on Latin (0.93), so
+// this set keeps checking the next block first.
 BOOST_UTF_AVX2_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    return avx2::encode_blocks_covered(avx2::utf16_blocks{p}, n, o);
+    return avx2::encode_blocks(avx2::utf16_blocks{p}, n, o);
 }
 static_assert(avx2::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
 
