@@ -600,8 +600,8 @@ BOOST_UTF_AVX2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t
 {
     return avx2::encode_blocks(avx2::utf16_blocks{p}, n, o);
 }
-// Here the covered loop gained less on English (1.06 to 1.2) than it lost on Latin (0.93), so
-// this set keeps checking the next block first.
+// This set keeps checking the next block first: with 32-unit blocks, the covered loop lost more
+// on text of two-byte letters than it won on English (see performance.adoc, "covered").
 BOOST_UTF_AVX2_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
 {
     return avx2::encode_blocks(avx2::utf16_blocks{p}, n, o);
