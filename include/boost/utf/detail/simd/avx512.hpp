@@ -681,7 +681,6 @@ struct utf16_blocks
                                        _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return w.two == 0; }
-    // The first register stored as First, any second one exactly.
     BOOST_UTF_AVX512VBMI2_INLINE static bool below_800(block const& w) noexcept
     {
         return _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x800)) == 0;
@@ -698,6 +697,7 @@ struct utf16_blocks
     {
         return encode_bmp_units<store::whole>(w.x, o);
     }
+    // The first register stored as First, any second one exactly.
     template<store First = store::whole>
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
     {
