@@ -6,7 +6,8 @@
 //
 //   kernel_ab KERNEL FILE...
 //
-// KERNEL is to_utf8_LEVEL (UTF-16 to UTF-8), encode_LEVEL (code points to UTF-8) or
+// KERNEL is to_utf8_LEVEL (UTF-16 to UTF-8), to_utf8_covered_LEVEL (the same, for callers whose
+// every code unit writes a byte: see utf16_kernels.hpp), encode_LEVEL (code points to UTF-8) or
 // decode_LEVEL (UTF-8 to code points), LEVEL one of sse, avx2, avx512vbmi2, as
 // kernel_ab_kernels.cpp names them. Each FILE (well-formed UTF-8) gives the kernel four pieces of
 // KERNEL_AB_BYTES bytes (default 256 KiB) from across it, together: on less text than that, the
@@ -34,6 +35,8 @@ extern "C" {
 #define KERNEL_AB_DECLARE_BOTH(operation, level) \
     KERNEL_AB_DECLARE(a, operation, level) KERNEL_AB_DECLARE(b, operation, level)
 KERNEL_AB_DECLARE_BOTH(to_utf8, sse) KERNEL_AB_DECLARE_BOTH(to_utf8, avx2) KERNEL_AB_DECLARE_BOTH(to_utf8, avx512vbmi2)
+KERNEL_AB_DECLARE_BOTH(to_utf8_covered, sse) KERNEL_AB_DECLARE_BOTH(to_utf8_covered, avx2)
+KERNEL_AB_DECLARE_BOTH(to_utf8_covered, avx512vbmi2)
 KERNEL_AB_DECLARE_BOTH(encode, sse) KERNEL_AB_DECLARE_BOTH(encode, avx2) KERNEL_AB_DECLARE_BOTH(encode, avx512vbmi2)
 KERNEL_AB_DECLARE_BOTH(decode, sse) KERNEL_AB_DECLARE_BOTH(decode, avx2) KERNEL_AB_DECLARE_BOTH(decode, avx512vbmi2)
 }
@@ -56,6 +59,8 @@ struct entry
     {#operation "_" #level, a_##operation##_##level, b_##operation##_##level, utf::simd_level::level, input}
 entry const kernels[] = {
     KERNEL_AB_ENTRY(to_utf8, sse, 16), KERNEL_AB_ENTRY(to_utf8, avx2, 16), KERNEL_AB_ENTRY(to_utf8, avx512vbmi2, 16),
+    KERNEL_AB_ENTRY(to_utf8_covered, sse, 16), KERNEL_AB_ENTRY(to_utf8_covered, avx2, 16),
+    KERNEL_AB_ENTRY(to_utf8_covered, avx512vbmi2, 16),
     KERNEL_AB_ENTRY(encode, sse, 32),  KERNEL_AB_ENTRY(encode, avx2, 32),  KERNEL_AB_ENTRY(encode, avx512vbmi2, 32),
     KERNEL_AB_ENTRY(decode, sse, 8),   KERNEL_AB_ENTRY(decode, avx2, 8),   KERNEL_AB_ENTRY(decode, avx512vbmi2, 8),
 };

@@ -25,9 +25,12 @@ else
   git -C "$root" archive "$old" include | tar -x -C "$work"
   old_include=$work/include
 fi
+# Headers from before to_utf8_covered time to_utf8 under its name (kernel_ab_kernels.cpp).
+old_flags=
+grep -qs to_utf8_covered "$old_include/boost/utf/detail/simd/utf16_kernels.hpp" || old_flags=-DKERNEL_AB_NO_COVERED
 cxx=${CXX:-g++}
 flags="-std=c++20 ${CXXFLAGS:--O2} -DNDEBUG"
-$cxx $flags -I"$old_include" -DKERNEL_AB_SIDE=a -c "$root/bench/kernel_ab_kernels.cpp" -o "$work/a.o" &
+$cxx $flags -I"$old_include" $old_flags -DKERNEL_AB_SIDE=a -c "$root/bench/kernel_ab_kernels.cpp" -o "$work/a.o" &
 side_a=$!
 $cxx $flags -I"$root/include" -DKERNEL_AB_SIDE=b -Disa=isa_b -c "$root/bench/kernel_ab_kernels.cpp" -o "$work/b.o"
 # The driver's own copies of the kernels (through the headers it uses) get a third name: under the

@@ -35,11 +35,28 @@ std::uint64_t packed(simd::transcode_step r)
     {                                                                                               \
         return packed(simd::ns::operation(static_cast<in_t const*>(p), n, static_cast<out_t*>(o))); \
     }
+// The same, under the name `name`.
+#define KERNEL_AB_DEFINE_AS(name, operation, level, ns, in_t, out_t)                                \
+    std::uint64_t KERNEL_AB_NAME(name##_##level)(void const* p, std::size_t n, void* o)             \
+    {                                                                                               \
+        return packed(simd::ns::operation(static_cast<in_t const*>(p), n, static_cast<out_t*>(o))); \
+    }
+
+// Headers older than to_utf8_covered (kernel_ab.sh defines KERNEL_AB_NO_COVERED for them) give
+// to_utf8 under its name: the kernel the bulk operations called where they now call it.
+#ifdef KERNEL_AB_NO_COVERED
+#  define KERNEL_AB_COVERED to_utf8
+#else
+#  define KERNEL_AB_COVERED to_utf8_covered
+#endif
 
 extern "C" {
 KERNEL_AB_DEFINE(to_utf8, sse, utf16_sse, std::uint16_t, unsigned char)
 KERNEL_AB_DEFINE(to_utf8, avx2, utf16_avx2, std::uint16_t, unsigned char)
 KERNEL_AB_DEFINE(to_utf8, avx512vbmi2, utf16_avx512vbmi2, std::uint16_t, unsigned char)
+KERNEL_AB_DEFINE_AS(to_utf8_covered, KERNEL_AB_COVERED, sse, utf16_sse, std::uint16_t, unsigned char)
+KERNEL_AB_DEFINE_AS(to_utf8_covered, KERNEL_AB_COVERED, avx2, utf16_avx2, std::uint16_t, unsigned char)
+KERNEL_AB_DEFINE_AS(to_utf8_covered, KERNEL_AB_COVERED, avx512vbmi2, utf16_avx512vbmi2, std::uint16_t, unsigned char)
 KERNEL_AB_DEFINE(encode, sse, sse, std::uint32_t, unsigned char)
 KERNEL_AB_DEFINE(encode, avx2, avx2, std::uint32_t, unsigned char)
 KERNEL_AB_DEFINE(encode, avx512vbmi2, avx512vbmi2, std::uint32_t, unsigned char)
