@@ -156,6 +156,9 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
     constexpr std::size_t width = Source::width;
     constexpr std::size_t half = width / 2;
     static_assert(width >= 16 && width % 2 == 0, "a block writes at least the 16 bytes copy_exactly needs");
+    // Short input is mostly its last blocks, which the look-ahead loop writes with fewer tests.
+    if (n < 3 * width)
+        return encode_blocks(s, n, o);
     std::size_t i = 0, produced = 0;
     bool in_run = true; // the text is taken to begin as an ASCII run
     typename Source::block b;
