@@ -770,14 +770,15 @@ BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
 // code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
 // units themselves. An ASCII block is packed whole; any other is encoded as a whole (encode),
 // ASCII halves included, as whether a half is ASCII, or below 800, is a coin toss in text with a
-// letter above 7F every few words. Only encode_blocks takes it (not encode_blocks_covered: see
-// utf16_avx2::to_utf8_covered).
+// letter above 7F every few words.
 struct utf16_blocks
 {
     std::uint16_t const* p;
     static constexpr std::size_t width = 32;
     static constexpr bool ascii_runs = true;
     static constexpr bool masked_stores = false;
+    static constexpr bool early_reads = false;
+    static constexpr bool two_bytes_first = true;
     struct block
     {
         __m256i a, b;
@@ -801,15 +802,27 @@ struct utf16_blocks
     // A block below 800 is two-byte lanes in both halves; any other is encode_bmp_lanes: one
     // branch per block, as the halves of a block with a letter above 7FF (a quotation mark or a
     // dash amid English) go either way at random.
-    BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
+    BOOST_UTF_AVX2_INLINE static bool below_800(block const& w) noexcept
     {
-        if (_mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xF800))))
-        {
-            unsigned const n = encode_two_byte_lanes(w.a, o);
-            return n + encode_two_byte_lanes(w.b, o + n);
-        }
+        return _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xF800))) != 0;
+    }
+    BOOST_UTF_AVX2_INLINE static bool ascii_first_half(block const& w) noexcept
+    {
+        return _mm256_testz_si256(w.a, _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
+    }
+    BOOST_UTF_AVX2_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
+    {
+        unsigned const n = encode_two_byte_lanes(w.a, o);
+        return n + encode_two_byte_lanes(w.b, o + n);
+    }
+    BOOST_UTF_AVX2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
+    {
         unsigned const n = encode_bmp_lanes(w.a, o);
         return n + encode_bmp_lanes(w.b, o + n);
+    }
+    BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
+    {
+        return below_800(w) ? encode_below_800(w, o) : encode_bmp(w, o);
     }
     BOOST_UTF_AVX2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
     {

@@ -664,6 +664,7 @@ struct utf16_blocks
     static constexpr bool ascii_runs = true;
     static constexpr bool masked_stores = true;
     static constexpr bool early_reads = true;
+    static constexpr bool two_bytes_first = false;
     struct block
     {
         __m512i x;

@@ -29,6 +29,8 @@
 //                              block, the first half's bytes right where that half is ASCII
 // and for encode_blocks_covered also
 //   early_reads                whether the next block is read before this one is written
+//   two_bytes_first            whether a block that is not ASCII is tested for below 800 before
+//                              it is tested for surrogates (a block below 800 has none)
 //   below_800(b)               whether they are all below 800 (one or two bytes each)
 //   ascii_first_half(b)        whether the first width / 2 of them are below 80
 //   encode_below_800(b, o)     encode(i, b, o) for a block below 800
@@ -147,7 +149,8 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks(Source const& s, std::
 // step.
 //
 // With Source::early_reads, the next block is read before this one is written, so that the
-// branch on it has its answer early; which way is faster depends on the set.
+// branch on it has its answer early; with Source::two_bytes_first, a block of one- and two-byte
+// letters goes on its way after one test, not two. Which way is faster depends on the set.
 template<class Source>
 BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& s, std::size_t n,
                                                                   unsigned char* o) noexcept
@@ -184,8 +187,11 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
             }
             continue;
         }
-        if (!Source::encodable(b))
-            return {i, produced, width};
+        if constexpr (!Source::two_bytes_first)
+        {
+            if (!Source::encodable(b))
+                return {i, produced, width};
+        }
         typename Source::block next;
         if constexpr (Source::early_reads)
             s.read(i + width, next);
@@ -194,6 +200,8 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
             produced += s.encode_below_800(b, o + produced);
             in_run = false;
         }
+        else if (Source::two_bytes_first && !Source::encodable(b))
+            return {i, produced, width};
         else if (in_run && Source::ascii_first_half(b))
         {
             s.encode_ascii(b, o + produced);

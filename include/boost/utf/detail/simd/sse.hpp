@@ -521,6 +521,7 @@ struct utf16_blocks
     static constexpr bool ascii_runs = true;
     static constexpr bool masked_stores = false;
     static constexpr bool early_reads = false;
+    static constexpr bool two_bytes_first = false;
     struct block
     {
         __m128i a, b;
