@@ -768,9 +768,10 @@ BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
 
 // UTF-16 code units: a block of 32, two registers, is checked to hold no surrogate, so that each
 // code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
-// units themselves. An ASCII block is packed whole; any other is encoded as a whole (encode),
-// ASCII halves included, as whether a half is ASCII, or below 800, is a coin toss in text with a
-// letter above 7F every few words.
+// units themselves. An ASCII block is packed whole; any other is encoded as a whole, ASCII halves
+// included, as whether a half is ASCII, or below 800, is a coin toss in text with a letter above
+// 7F every few words. (The covered loop writes an ASCII first half apart only where an ASCII run
+// ends in it: ascii_first_half.)
 struct utf16_blocks
 {
     std::uint16_t const* p;

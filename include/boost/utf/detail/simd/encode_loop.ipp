@@ -166,10 +166,7 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
     bool in_run = true; // the text is taken to begin as an ASCII run
     typename Source::block b;
     if constexpr (Source::early_reads)
-    {
-        if (n >= 2 * width)
-            s.read(0, b);
-    }
+        s.read(0, b); // at least three blocks are there
     while (n - i >= 2 * width)
     {
         // With early_reads, b is the block at i already.
@@ -187,11 +184,8 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
             }
             continue;
         }
-        if constexpr (!Source::two_bytes_first)
-        {
-            if (!Source::encodable(b))
-                return {i, produced, width};
-        }
+        if (!Source::two_bytes_first && !Source::encodable(b))
+            return {i, produced, width};
         typename Source::block next;
         if constexpr (Source::early_reads)
             s.read(i + width, next);

@@ -600,8 +600,9 @@ BOOST_UTF_AVX2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t
 {
     return avx2::encode_blocks(avx2::utf16_blocks{p}, n, o);
 }
-// With 32-unit blocks, the covered loop gives back little on text of two-byte letters only where
-// such a block is told apart with one test (two_bytes_first; see performance.adoc, "covered").
+// The source tests a block for below 800 first (two_bytes_first): with 32-unit blocks, a second
+// test on each block of two-byte letters made the covered loop slower than the look-ahead loop
+// on such text (see performance.adoc, "covered").
 BOOST_UTF_AVX2_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
 {
     return avx2::encode_blocks_covered(avx2::utf16_blocks{p}, n, o);
