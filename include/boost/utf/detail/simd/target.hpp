@@ -51,6 +51,18 @@
 #  define BOOST_UTF_TARGET_AVX512VBMI2
 #endif
 
+// Every kernel entry point starts at a 64-byte boundary. A kernel's loop runs at a speed that
+// depends on where its branches and jumps fall relative to 32- and 64-byte boundaries, and
+// without this the linker of each program places the kernel anew: the same kernel then runs at
+// one speed in one program and at another in the next. Aligned, its loop lies where the compiler
+// put it relative to the function's start, the same in every program built with that compiler
+// and flags.
+#if defined(__GNUC__) || defined(__clang__)
+#  define BOOST_UTF_KERNEL_PLACEMENT __attribute__((aligned(64)))
+#else
+#  define BOOST_UTF_KERNEL_PLACEMENT
+#endif
+
 // The name of the inline namespace: one fragment per extension the flags enable. With
 // BOOST_UTF_NO_SIMD the drivers are other code again, under another name.
 #if defined(__GNUC__) || defined(__clang__)
