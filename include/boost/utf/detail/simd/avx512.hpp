@@ -32,6 +32,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 // GCC 12's AVX-512 headers start some intrinsics from an "undefined" vector and then warn that
 // it may be used uninitialised once they are inlined (GCC bug 105593).
@@ -379,6 +380,22 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i 
                  n);
 }
 
+// Where the next block starts after the block at p, which decodes the elements that start before
+// 61: at the first of bytes 61, 62 and 63 that is not a continuation byte, or at 64. The next
+// block's load waits on this, so it is read from memory, a scalar load and a few integer
+// operations, rather than from the block's lead mask, which a vector compare and a mask transfer
+// give later.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned next_block_start(unsigned char const* p) noexcept
+{
+    std::uint32_t w; // bytes 60 to 63, the first in the low byte (x86 is little-endian)
+    std::memcpy(&w, p + 60, sizeof w);
+    // Zero exactly for a continuation byte, 10xxxxxx; otherwise bit 7 or bit 6 is set.
+    std::uint32_t const c = (w & 0xC0C0C0C0u) ^ 0x80808080u;
+    // Bit 8k + 7 set where byte 61 + k begins an element; byte 64 always does.
+    std::uint32_t const starts = (((c | (c << 1)) & 0x80808080u) >> 8) | 0x80000000u;
+    return 61 + (static_cast<unsigned>(_tzcnt_u32(starts)) >> 3);
+}
+
 // Decodes the elements that start in [p, p + 61) when p begins an element and the 64 bytes from
 // p are readable; stops at the first element that starts at 61 or later. A block of one- and
 // two-byte sequences alone is decoded up to its last byte, or the one before when that is a
@@ -419,7 +436,8 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
             produced = n + store_two_byte_lanes<store::exact>(_mm512_permutexvar_epi8(load(indices.pairs_high), cur),
                                                               static_cast<__mmask32>(two >> 32),
                                                               static_cast<__mmask32>(taken >> 32), o + n);
-            return 64 - static_cast<unsigned>(two >> 63);
+            // From memory, as next_block_start.
+            return 64 - static_cast<unsigned>(p[63] >= first_lead);
         }
     }
     // The block alone: p begins an element, so nothing before it matters.
@@ -437,8 +455,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
         _mm512_cmpeq_epi8_mask(_mm512_and_si512(cur, _mm512_set1_epi8(char(0xC0))), _mm512_set1_epi8(char(0x80)));
     std::uint64_t const leads = ~continuation;
     std::uint64_t const taken = leads & ((std::uint64_t(1) << 61) - 1);
-    std::uint64_t const rest = leads >> 61;
-    unsigned const consumed = rest ? 61 + avx512bw::count_trailing_zeros(rest) : 64;
+    unsigned const consumed = next_block_start(p);
     unsigned const n = avx512bw::count_ones(taken);
 
     __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
