@@ -954,6 +954,88 @@ BOOST_AUTO_TEST_CASE(validating_kernels_resume_inside_a_sequence)
     }
 }
 
+namespace {
+
+// Text for the direct UTF-16 kernels: runs of ASCII, two- and three-byte letters, broken now
+// and then, of every length up to a few blocks, some with a four-byte sequence or an error in
+// them, where the kernels stop.
+std::vector<std::string> direct_utf8_to_utf16_inputs()
+{
+    char const* const letters[] = {"a", "\xC3\xA9", "\xE4\xB8\x80", "\xEF\xBF\xBD"};
+    std::vector<std::string> inputs;
+    unsigned seed = 7;
+    for (std::size_t i = 0; i < 400; ++i)
+    {
+        std::string s;
+        unsigned run = 0;
+        for (std::size_t target = i % 13 * 37 + i / 13; s.size() < target;)
+        {
+            seed = seed * 1103515245u + 12345u;
+            unsigned const r = (seed >> 16) % 100;
+            if (r < 15)
+                run = r % 4;
+            s += letters[run];
+        }
+        if (i % 5 == 3 && !s.empty())
+            s.insert(s.size() * (seed >> 20 & 7) / 8, i % 2 ? "\xF0\x9F\x98\x80" : "\xE0\x80");
+        inputs.push_back(s);
+    }
+    return inputs;
+}
+
+// decode16, and decode16_covered with `covered` set, of every set this CPU runs: what they
+// consume is well-formed and ends where an element ends, what they return is its UTF-16 form,
+// and past it they write nothing (decode16), or no more code units than a third of the bytes
+// left after those consumed, nor than covered_tail / 3 (decode16_covered).
+void check_direct_utf8_to_utf16(bool covered)
+{
+    namespace simd = utf::detail::simd;
+    // Never a code unit of what these kernels write: they stop at four-byte sequences.
+    constexpr std::uint16_t untouched = 0xDFFF;
+    for (simd::kernel_set const& k : simd::kernel_sets)
+    {
+        simd::decode16_kernel* const kernel = covered ? k.decode16_covered : k.decode16;
+        if (kernel == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::string const& text : direct_utf8_to_utf16_inputs())
+        {
+            std::size_t const n = text.size();
+            if (n < k.decode_width)
+                continue;
+            BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", " << n << " bytes: " << test::hex(std::string_view(text)))
+            {
+                test::guarded_array<unsigned char> const in(n, false);
+                std::memcpy(in.begin(), text.data(), n);
+                test::guarded_array<std::uint16_t> const out(n, false);
+                std::fill(out.begin(), out.end(), untouched);
+                simd::transcode_step const r = kernel(in.begin(), n, out.begin());
+                BOOST_TEST_REQUIRE(r.consumed <= n);
+                std::string_view const consumed(text.data(), r.consumed);
+                BOOST_TEST_REQUIRE(utf::is_valid(consumed));
+                std::u16string const expected = utf::to<std::u16string>(consumed | utf::views::utf8 | utf::views::utf32_to_utf16);
+                BOOST_TEST_REQUIRE(r.produced == expected.size());
+                BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(),
+                                      [](char16_t e, std::uint16_t o) { return e == o; }));
+                std::size_t const slack = covered ? std::min(simd::covered_tail / 3, (n - r.consumed) / 3) : 0;
+                BOOST_TEST(std::all_of(out.begin() + std::min(r.produced + slack, n), out.end(),
+                                       [](std::uint16_t u) { return u == untouched; }));
+            }
+        }
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(direct_utf8_to_utf16_kernels_write_exactly_the_utf16_form)
+{
+    check_direct_utf8_to_utf16(false);
+}
+
+BOOST_AUTO_TEST_CASE(covered_utf8_to_utf16_kernels_write_the_utf16_form)
+{
+    check_direct_utf8_to_utf16(true);
+}
+
 BOOST_AUTO_TEST_CASE(one_and_two_byte_blocks)
 {
     // Text of one- and two-byte sequences alone, which the AVX2 kernel decodes in 16-bit lanes:

@@ -489,6 +489,26 @@ BOOST_FORCEINLINE T const* rules_stretch(T const* const first, T const* p, std::
 // into the target form: small enough to stay in the first-level cache.
 inline constexpr std::size_t transcode_buffer = 256;
 
+// Whether the output of a composition decoding with `inner` and encoding with `outer` has at
+// least one code unit for each element of its input, and each ill-formed part, whatever the
+// input (so a byte for each UTF-16 code unit, a UTF-16 code unit for every three bytes of UTF-8):
+// a replacing decoder writes something for each error, if not its own replacement then the
+// encoder's. Or whether the sink's
+// room is memory it owns (not the caller's, whose size may be exactly the output's), so that
+// bytes past those committed go nowhere.
+template<class Sink, class Inner, class Outer>
+constexpr bool writes_for_every_unit(Inner const& inner, Outer const&) noexcept
+{
+    (void)inner;
+    if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
+        return true;
+    else if constexpr (std::is_same<std::remove_cv_t<Inner>, replace_policy>::value)
+        return check_scalar(inner.replacement) == error_kind{} ||
+               std::is_same<std::remove_cv_t<Outer>, replace_policy>::value;
+    else
+        return false;
+}
+
 // UTF-8 to UTF-16. Where the level has a direct kernel (decode16), it writes the UTF-16 of the
 // blocks it takes straight into the sink; at a block it does not take, and without it, the
 // level's UTF-8 decoding kernel proves a stretch well-formed, and its code points go through the
@@ -508,6 +528,10 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
         simd::utf16_kernel_set const& k16 = simd::active_utf16_kernels();
         if (k.decode_width != 0 && k16.narrow != nullptr)
         {
+            // decode16_covered where what follows is sure to write over its excess (or the
+            // sink's room is real).
+            simd::decode16_kernel* const decode16 =
+                writes_for_every_unit<Sink>(inner, outer) ? k.decode16_covered : k.decode16;
             char32_t buffer[transcode_buffer];
             unsigned char const* p = first;
             std::size_t index = 0;
@@ -520,11 +544,13 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
                     // `p` is where an element starts (or inside a subpart that a per-code-unit
                     // policy steps through, which the kernels find ill-formed at once). The
                     // kernels write at most one code point, or code unit, per byte.
-                    if (k.decode16 != nullptr)
+                    if (decode16 != nullptr)
                     {
-                        std::size_t const most = left < 2 * transcode_buffer ? left : 2 * transcode_buffer;
+                        // As far as the sink has room: the kernel's loop then runs on, and
+                        // decode16_covered's exact stores are only those of its last blocks.
+                        std::size_t const most = left < Sink::max_reserve ? left : Sink::max_reserve;
                         out_t* const o = sink.reserve(most);
-                        simd::transcode_step const d = k.decode16(p, most, reinterpret_cast<std::uint16_t*>(o));
+                        simd::transcode_step const d = decode16(p, most, reinterpret_cast<std::uint16_t*>(o));
                         sink.commit(o + d.produced);
                         p += d.consumed;
                         index += d.produced;
@@ -580,24 +606,6 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
             utf8_writer::write(p[i], o);
     }
     return o;
-}
-
-// Whether the output of a composition decoding with `inner` and encoding with `outer` has at
-// least a byte for each code unit of its input, whatever the input: a replacing decoder writes
-// something for each error, if not its own replacement then the encoder's. Or whether the sink's
-// room is memory it owns (not the caller's, whose size may be exactly the output's), so that
-// bytes past those committed go nowhere.
-template<class Sink, class Inner, class Outer>
-constexpr bool writes_for_every_unit(Inner const& inner, Outer const&) noexcept
-{
-    (void)inner;
-    if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
-        return true;
-    else if constexpr (std::is_same<std::remove_cv_t<Inner>, replace_policy>::value)
-        return check_scalar(inner.replacement) == error_kind{} ||
-               std::is_same<std::remove_cv_t<Outer>, replace_policy>::value;
-    else
-        return false;
 }
 
 // UTF-16 to UTF-8. Blocks without surrogates go straight to UTF-8 (to_utf8, the level's encoding

@@ -359,8 +359,8 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmas
 
 // The code points, all below 10000, of the sequences of one to three bytes in `block` whose leads
 // are at the positions that `spread` picks from `positions` (32 of them, one a 16-bit lane); the
-// first n are stored at `o`.
-template<class Out>
+// first n are stored at `o` (How).
+template<store How, class Out>
 BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i positions, __m512i spread, unsigned n,
                                                          Out* o) noexcept
 {
@@ -375,9 +375,9 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i 
     __m512i const of_three =
         _mm512_or_si512(_mm512_slli_epi16(lead, 12), _mm512_or_si512(_mm512_slli_epi16(second, 6), third));
     __m512i const shorter = two_byte_values(first, _mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_lead)));
-    store_values(o, _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_three_byte_lead)),
-                                            shorter, of_three),
-                 n);
+    store_values<How>(o, _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_three_byte_lead)),
+                                                 shorter, of_three),
+                      n);
 }
 
 // Where the next block starts after the block at p, which decodes the elements that start before
@@ -401,8 +401,10 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned next_block_start(unsigned char const* p) n
 // two-byte sequences alone is decoded up to its last byte, or the one before when that is a
 // two-byte lead. Returns the bytes consumed, or 0 and the offset of the first byte in error.
 // Written once for code points and for UTF-16 code units, where it also returns 0 (and leaves
-// `produced` alone) at a block with a four-byte sequence.
-template<class Out>
+// `produced` alone) at a block with a four-byte sequence. Its last store is exact, or whole
+// (Last) where what follows writes over the excess: fewer than 32 code units, as a store of 32
+// holds at least one of the block's own.
+template<store Last, class Out>
 BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* o, unsigned& produced) noexcept
 {
     using avx512bw::load;
@@ -429,11 +431,11 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
             // The first half is stored whole: its 32 bytes make n of 16 to 32 values, and the
             // second half writes at least 16 from n, or 15 when it starts with the continuation
             // of a lead at byte 31 (then n is 17 or more), so it covers the first's excess,
-            // which ends at 16 or 32; only the block's last store is exact.
+            // which ends at 16 or 32; only the block's last store may need to be exact.
             unsigned const n = store_two_byte_lanes<store::whole>(_mm512_permutexvar_epi8(load(indices.pairs_low), cur),
                                                                   static_cast<__mmask32>(two),
                                                                   static_cast<__mmask32>(taken), o);
-            produced = n + store_two_byte_lanes<store::exact>(_mm512_permutexvar_epi8(load(indices.pairs_high), cur),
+            produced = n + store_two_byte_lanes<Last>(_mm512_permutexvar_epi8(load(indices.pairs_high), cur),
                                                               static_cast<__mmask32>(two >> 32),
                                                               static_cast<__mmask32>(taken >> 32), o + n);
             // From memory, as next_block_start.
@@ -463,9 +465,14 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
     if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_four_byte_lead))) == 0)
     {
         // No four-byte sequence: every code point fits a 16-bit lane, 32 to a register.
-        store_three_byte_lanes(cur, positions, load(indices.spread_low), n < 32 ? n : 32, o);
+        // At least 21 leads start in the first 61 bytes: the second store, if any, is the last.
         if (n > 32)
-            store_three_byte_lanes(cur, positions, load(indices.spread_high), n - 32, o + 32);
+        {
+            store_three_byte_lanes<store::whole>(cur, positions, load(indices.spread_low), 32, o);
+            store_three_byte_lanes<Last>(cur, positions, load(indices.spread_high), n - 32, o + 32);
+        }
+        else
+            store_three_byte_lanes<Last>(cur, positions, load(indices.spread_low), n, o);
         return consumed;
     }
     if constexpr (sizeof(Out) == 2)
@@ -487,28 +494,46 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
     }
 }
 
+// One block of decode_blocks' loop, at i: false where it ends the loop, with `stop` set.
+template<store Last, class Out>
+BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(unsigned char const* p, Out* o, std::size_t& i, std::size_t& produced,
+                                              transcode_step& stop) noexcept
+{
+    unsigned made;
+    unsigned const used = decode_block<Last>(p + i, o + produced, made);
+    if (used == 0)
+    {
+        if constexpr (sizeof(Out) == 4)
+            stop = {i, produced, made + std::size_t(1)};
+        else
+            stop = {i, produced, decode_width};
+        return false;
+    }
+    i += used;
+    produced += made;
+    return true;
+}
+
 // The loop over blocks for both outputs. A block that decode_block does not take ends it: with
 // code points, `resume` is the bytes up to and with the first one in error; with UTF-16 code
 // units (decode16, kernels.hpp), it is decode_width, and the caller decodes that block. The last
-// 32 to 63 bytes go to AVX2's kernel for the same output.
-template<class Out>
+// 32 to 63 bytes go to AVX2's kernel for the same output. Covered (decode16_covered), a block
+// with covered_tail bytes or more after it ends with a whole store: what follows it writes over
+// the excess, fewer than covered_tail / 3 code units.
+template<bool Covered, class Out>
 BOOST_UTF_AVX512VBMI2_INLINE transcode_step decode_blocks(unsigned char const* p, std::size_t n, Out* o) noexcept
 {
     std::size_t i = 0, produced = 0;
-    while (n - i >= block_width)
+    transcode_step stop;
+    if constexpr (Covered)
     {
-        unsigned made;
-        unsigned const used = decode_block(p + i, o + produced, made);
-        if (used == 0)
-        {
-            if constexpr (sizeof(Out) == 4)
-                return {i, produced, made + std::size_t(1)};
-            else
-                return {i, produced, decode_width};
-        }
-        i += used;
-        produced += made;
+        while (n - i >= block_width + covered_tail)
+            if (!decode_step<store::whole>(p, o, i, produced, stop))
+                return stop;
     }
+    while (n - i >= block_width)
+        if (!decode_step<store::exact>(p, o, i, produced, stop))
+            return stop;
     if (n - i < avx2::decode_width)
         return {i, produced, 0};
     transcode_step last;
@@ -521,12 +546,18 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step decode_blocks(unsigned char const* p
 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
 {
-    return decode_blocks(p, n, o);
+    return decode_blocks<false>(p, n, o);
 }
 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16(unsigned char const* p, std::size_t n, std::uint16_t* o) noexcept
 {
-    return decode_blocks(p, n, o);
+    return decode_blocks<false>(p, n, o);
+}
+
+BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16_covered(unsigned char const* p, std::size_t n,
+                                                             std::uint16_t* o) noexcept
+{
+    return decode_blocks<true>(p, n, o);
 }
 
 // ---- encoding ----------------------------------------------------------------------------------

@@ -30,6 +30,11 @@ struct transcode_step
 // Bytes a validating kernel judges per step, at every level: the flags of one step fit in 64 bits.
 inline constexpr std::size_t validate_step = 64;
 
+// The bytes that must follow those a covered decoding kernel consumed for it to write past them
+// (decode16_covered, kernels.hpp), and three times the code units it may write past them: a
+// caller that writes a code unit for every three bytes at least writes over them.
+inline constexpr std::size_t covered_tail = 96;
+
 // What a validating kernel found (valid_prefix, kernels.hpp): the first step with a byte that
 // flags an error begins `at` bytes in, and bit i of `flags` is set exactly where byte at + i
 // flags one, for every byte of that step: its validate_step bytes, or, at the end, the whole
