@@ -16,11 +16,12 @@
 // itself and the three bytes after it into a 32-bit lane, and each lane becomes a code point by
 // shifts whose amounts depend on the lead alone. A block without four-byte sequences does the same
 // in 16-bit lanes, 32 leads to a register, and a block of one- and two-byte sequences alone pairs
-// every byte with the next and compresses the pairs that start at leads, after a check of its
-// lead and continuation masks that stands in for the full validation. Code points below 10000
-// are also UTF-16 code units: those blocks go straight to UTF-16 (decode16). Encoding runs the
-// other way: each code point spreads into a 32-bit lane of UTF-8, and the lanes' used bytes are
-// compressed together.
+// every byte with the next and compresses the pairs that start at leads. Those two kinds of block
+// are not put through the full validation: a check of their lead and continuation masks, and of
+// the three-byte values, stands in for it, and only a block that fails it is. Code points below
+// 10000 are also UTF-16 code units: those blocks go straight to UTF-16 (decode16). Encoding runs
+// the other way: each code point spreads into a 32-bit lane of UTF-8, and the lanes' used bytes
+// are compressed together.
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/avx2.hpp>
@@ -357,12 +358,19 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmas
     return n;
 }
 
-// The code points, all below 10000, of the sequences of one to three bytes in `block` whose leads
-// are at the positions that `spread` picks from `positions` (32 of them, one a 16-bit lane); the
-// first n are stored at `o` (How).
-template<store How, class Out>
-BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i positions, __m512i spread, unsigned n,
-                                                         Out* o) noexcept
+// The values, all below 10000, of the sequences of one to three bytes in `block` whose leads are
+// at the positions that `spread` picks from `positions` (32 of them, one a 16-bit lane), and the
+// lanes whose three-byte sequence is overlong (below 800) or a surrogate. Once each lead has its
+// continuation bytes and no lead is C0 or C1, those are the only errors left below F0: they are
+// the narrower second-byte ranges of E0 and ED (Table 3-7), seen in the value.
+struct three_byte_lanes
+{
+    __m512i values;
+    __mmask32 ill_formed;
+};
+
+BOOST_UTF_AVX512VBMI2_INLINE three_byte_lanes decode_three_byte_lanes(__m512i block, __m512i positions,
+                                                                      __m512i spread) noexcept
 {
     __m512i const at = _mm512_add_epi16(_mm512_permutexvar_epi8(spread, positions), _mm512_set1_epi16(0x0100));
     // Lane k: the lead and the byte after it, and the third byte in the low half.
@@ -375,9 +383,11 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_three_byte_lanes(__m512i block, __m512i 
     __m512i const of_three =
         _mm512_or_si512(_mm512_slli_epi16(lead, 12), _mm512_or_si512(_mm512_slli_epi16(second, 6), third));
     __m512i const shorter = two_byte_values(first, _mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_lead)));
-    store_values<How>(o, _mm512_mask_blend_epi16(_mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_three_byte_lead)),
-                                                 shorter, of_three),
-                      n);
+    __mmask32 const three = _mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_three_byte_lead));
+    __mmask32 const overlong = _mm512_mask_cmplt_epu16_mask(three, of_three, _mm512_set1_epi16(0x800));
+    __mmask32 const surrogate = _mm512_mask_cmplt_epu16_mask(
+        three, _mm512_sub_epi16(of_three, _mm512_set1_epi16(static_cast<short>(0xD800))), _mm512_set1_epi16(0x800));
+    return {_mm512_mask_blend_epi16(three, shorter, of_three), static_cast<__mmask32>(overlong | surrogate)};
 }
 
 // Where the next block starts after the block at p, which decodes the elements that start before
@@ -442,6 +452,45 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
             return 64 - static_cast<unsigned>(p[63] >= first_lead);
         }
     }
+    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_four_byte_lead))) == 0)
+    {
+        // Below F0, the leads and continuation bytes are in their places exactly when each
+        // continuation byte is one that a lead before it expects, as p begins an element; with
+        // no C0 or C1 and no three-byte value overlong or a surrogate, the sequences that start
+        // before 61, all of them whole in the block, are well-formed. Any other block goes the
+        // general way below, which finds its first error.
+        std::uint64_t const lead = _mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_lead)));
+        std::uint64_t const three = _mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_three_byte_lead)));
+        std::uint64_t const continuation = high & ~lead;
+        std::uint64_t const overlong = _mm512_cmplt_epu8_mask(cur, _mm512_set1_epi8(char(first_two_byte_lead))) & lead;
+        if (((lead << 1) | (three << 2)) == continuation && overlong == 0)
+        {
+            std::uint64_t const taken = ~continuation & ((std::uint64_t(1) << 61) - 1);
+            unsigned const n = avx512bw::count_ones(taken);
+            __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
+            // Every code point fits a 16-bit lane, 32 to a register. At least 21 leads start in
+            // the first 61 bytes: the second register, if any, is the last. Lanes past n repeat
+            // lane 0 (the compressed positions there are 0), so their verdicts add nothing.
+            three_byte_lanes const low = decode_three_byte_lanes(cur, positions, load(indices.spread_low));
+            if (n > 32)
+            {
+                three_byte_lanes const rest = decode_three_byte_lanes(cur, positions, load(indices.spread_high));
+                if ((low.ill_formed | rest.ill_formed) == 0)
+                {
+                    store_values<store::whole>(o, low.values, 32);
+                    store_values<Last>(o + 32, rest.values, n - 32);
+                    produced = n;
+                    return next_block_start(p);
+                }
+            }
+            else if (low.ill_formed == 0)
+            {
+                store_values<Last>(o, low.values, n);
+                produced = n;
+                return next_block_start(p);
+            }
+        }
+    }
     // The block alone: p begins an element, so nothing before it matters.
     __m512i const p1 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(1), load(indices.back1), cur);
     __m512i const p2 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(3), load(indices.back2), cur);
@@ -453,28 +502,14 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
         return 0;
     }
 
+    // A well-formed block that the way above did not take has a four-byte sequence.
     std::uint64_t const continuation =
         _mm512_cmpeq_epi8_mask(_mm512_and_si512(cur, _mm512_set1_epi8(char(0xC0))), _mm512_set1_epi8(char(0x80)));
-    std::uint64_t const leads = ~continuation;
-    std::uint64_t const taken = leads & ((std::uint64_t(1) << 61) - 1);
+    std::uint64_t const taken = ~continuation & ((std::uint64_t(1) << 61) - 1);
     unsigned const consumed = next_block_start(p);
     unsigned const n = avx512bw::count_ones(taken);
-
     __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
     produced = n;
-    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_four_byte_lead))) == 0)
-    {
-        // No four-byte sequence: every code point fits a 16-bit lane, 32 to a register.
-        // At least 21 leads start in the first 61 bytes: the second store, if any, is the last.
-        if (n > 32)
-        {
-            store_three_byte_lanes<store::whole>(cur, positions, load(indices.spread_low), 32, o);
-            store_three_byte_lanes<Last>(cur, positions, load(indices.spread_high), n - 32, o + 32);
-        }
-        else
-            store_three_byte_lanes<Last>(cur, positions, load(indices.spread_low), n, o);
-        return consumed;
-    }
     if constexpr (sizeof(Out) == 2)
         return 0;
     else
