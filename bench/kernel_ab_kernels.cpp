@@ -4,8 +4,8 @@
 
 // One side of kernel_ab (see kernel_ab.sh): the kernels of the headers this file is compiled
 // against, under C names that carry KERNEL_AB_SIDE (a or b). The side compiled with
-// -Disa=isa_b puts the headers' instruction-set namespace under another name, so both sides'
-// kernels live in one program without sharing a symbol.
+// -Disa=isa_b -Ddetail=detail_b puts the headers' instruction-set and detail namespaces under
+// other names, so both sides' kernels and tables live in one program without sharing a symbol.
 
 #include <boost/utf/algorithm.hpp>
 

@@ -670,17 +670,18 @@ BOOST_UTF_AVX2_INLINE unsigned encode_four_lanes(__m256i x, unsigned char* o) no
                         encode_shuffle_tables.four_lanes_length[lo], encode_shuffle_tables.four_lanes_length[hi], o);
 }
 
-// The four_lanes shuffles of rows lo and hi, for the low and the high 128-bit lane.
-BOOST_UTF_AVX2_INLINE __m256i four_lanes_rows(unsigned lo, unsigned hi) noexcept
+// The bmp_lanes shuffles of rows lo and hi, for the low and the high 128-bit lane.
+BOOST_UTF_AVX2_INLINE __m256i bmp_lanes_rows(unsigned lo, unsigned hi) noexcept
 {
     return _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(encode_shuffle_tables.four_lanes[lo]))),
-        _mm_loadu_si128(reinterpret_cast<__m128i const*>(encode_shuffle_tables.four_lanes[hi])), 1);
+        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(encode_shuffle_tables.bmp_lanes[lo]))),
+        _mm_loadu_si128(reinterpret_cast<__m128i const*>(encode_shuffle_tables.bmp_lanes[hi])), 1);
 }
 
 // Sixteen code units without a surrogate, as UTF-8 at o: 16 to 48 bytes, up to 12 stored past
 // them. Returns the bytes used. The lanes are sse::encode_bmp_lanes's; the interleaves work within
-// 128-bit lanes, so the first register holds code units 0-3 and 8-11, the second 4-7 and 12-15.
+// 128-bit lanes, so the first register holds code units 0-3 and 8-11, the second 4-7 and 12-15,
+// and the movemask's bytes are the rows of code units 0-3, 4-7, 8-11 and 12-15 in turn.
 BOOST_UTF_AVX2_INLINE unsigned encode_bmp_lanes(__m256i w, unsigned char* o) noexcept
 {
     __m256i const zero = _mm256_setzero_si256();
@@ -693,24 +694,20 @@ BOOST_UTF_AVX2_INLINE unsigned encode_bmp_lanes(__m256i w, unsigned char* o) noe
     __m256i const high = _mm256_blendv_epi8(last_two, _mm256_slli_epi16(w, 8), one);
     __m256i const low = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(w, 4), _mm256_set1_epi16(0x0F00)),
                                         _mm256_set1_epi16(static_cast<short>(0xE000)));
-    // Per 128-bit lane, eight bits of two-byte lanes, then eight of lanes below 800.
-    auto const m = static_cast<unsigned>(
-        _mm256_movemask_epi8(_mm256_packs_epi16(_mm256_andnot_si256(one, below_800), below_800)));
-    unsigned const three = ~m;
-    unsigned const g0 = (m & 0xF) | (three >> 8 & 0xF) << 4;
-    unsigned const g1 = (m >> 4 & 0xF) | (three >> 12 & 0xF) << 4;
-    unsigned const g2 = (m >> 16 & 0xF) | (three >> 24 & 0xF) << 4;
-    unsigned const g3 = (m >> 20 & 0xF) | (three >> 28) << 4;
-    __m256i const a = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(low, high), four_lanes_rows(g0, g2));
-    __m256i const b = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(low, high), four_lanes_rows(g1, g3));
-    unsigned const n0 = encode_shuffle_tables.four_lanes_length[g0];
-    unsigned const n1 = n0 + encode_shuffle_tables.four_lanes_length[g1];
-    unsigned const n2 = n1 + encode_shuffle_tables.four_lanes_length[g2];
+    // Two bits per code unit, in order: ASCII, then below 800 (the rows of bmp_lanes).
+    __m256i const rows = _mm256_blendv_epi8(one, below_800, _mm256_set1_epi16(static_cast<short>(0xFF00)));
+    auto const m = static_cast<unsigned>(_mm256_movemask_epi8(rows));
+    unsigned const g0 = m & 0xFF, g1 = m >> 8 & 0xFF, g2 = m >> 16 & 0xFF, g3 = m >> 24;
+    __m256i const a = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(low, high), bmp_lanes_rows(g0, g2));
+    __m256i const b = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(low, high), bmp_lanes_rows(g1, g3));
+    unsigned const n0 = encode_shuffle_tables.bmp_lanes_length[g0];
+    unsigned const n1 = n0 + encode_shuffle_tables.bmp_lanes_length[g1];
+    unsigned const n2 = n1 + encode_shuffle_tables.bmp_lanes_length[g2];
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_castsi256_si128(a));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n0), _mm256_castsi256_si128(b));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n1), _mm256_extracti128_si256(a, 1));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n2), _mm256_extracti128_si256(b, 1));
-    return n2 + encode_shuffle_tables.four_lanes_length[g3];
+    return n2 + encode_shuffle_tables.bmp_lanes_length[g3];
 }
 
 // Sources of encode_loop.ipp.

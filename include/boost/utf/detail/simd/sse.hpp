@@ -499,17 +499,16 @@ BOOST_UTF_SSE_INLINE unsigned encode_bmp_lanes(__m128i w, unsigned char* o) noex
     // The three-byte lead, E0 | w >> 12, as the second byte of the lane's first half.
     __m128i const low = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(w, 4), _mm_set1_epi16(0x0F00)),
                                      _mm_set1_epi16(static_cast<short>(0xE000)));
-    // Bits 0-7: the two-byte lanes; bits 8-15: the lanes below 800.
-    auto const m = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(_mm_andnot_si128(one, below_800), below_800)));
-    unsigned const three = ~m >> 8;
-    unsigned const first = (m & 0xF) | (three & 0xF) << 4;
-    unsigned const second = (m >> 4 & 0xF) | (three & 0xF0);
-    unsigned const n = encode_shuffle_tables.four_lanes_length[first];
+    // Two bits per code unit, in order: ASCII, then below 800 (the rows of bmp_lanes).
+    __m128i const rows = _mm_blendv_epi8(one, below_800, _mm_set1_epi16(static_cast<short>(0xFF00)));
+    auto const m = static_cast<unsigned>(_mm_movemask_epi8(rows));
+    unsigned const first = m & 0xFF, second = m >> 8;
+    unsigned const n = encode_shuffle_tables.bmp_lanes_length[first];
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o),
-                     _mm_shuffle_epi8(_mm_unpacklo_epi16(low, high), load(encode_shuffle_tables.four_lanes[first])));
+                     _mm_shuffle_epi8(_mm_unpacklo_epi16(low, high), load(encode_shuffle_tables.bmp_lanes[first])));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n),
-                     _mm_shuffle_epi8(_mm_unpackhi_epi16(low, high), load(encode_shuffle_tables.four_lanes[second])));
-    return n + encode_shuffle_tables.four_lanes_length[second];
+                     _mm_shuffle_epi8(_mm_unpackhi_epi16(low, high), load(encode_shuffle_tables.bmp_lanes[second])));
+    return n + encode_shuffle_tables.bmp_lanes_length[second];
 }
 
 // Sources of encode_loop.ipp.
