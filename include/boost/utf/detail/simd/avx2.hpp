@@ -497,6 +497,22 @@ BOOST_UTF_AVX2_INLINE transcode_step decode_blocks(unsigned char const* p, std::
             widen_ascii(cur, o + produced);
             i += decode_width;
             produced += decode_width;
+            // As in sse.hpp: after an ASCII block, decode16 goes on through ASCII a pair of
+            // blocks to a test.
+            if constexpr (!code_points)
+            {
+                while (n - i >= 2 * decode_width)
+                {
+                    __m256i const a = load(p + i);
+                    __m256i const b = load(p + i + 32);
+                    if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0)
+                        break;
+                    widen_ascii(a, o + produced);
+                    widen_ascii(b, o + produced + 32);
+                    i += 2 * decode_width;
+                    produced += 2 * decode_width;
+                }
+            }
             continue;
         }
         __m256i const high = _mm256_and_si256(_mm256_srli_epi16(cur, 4), _mm256_set1_epi8(0x0F));

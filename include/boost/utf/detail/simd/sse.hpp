@@ -349,6 +349,25 @@ BOOST_UTF_SSE_INLINE transcode_step decode_blocks(unsigned char const* p, std::s
             widen_ascii(cur, o + produced);
             i += decode_width;
             produced += decode_width;
+            // After an ASCII block, decode16 goes on through ASCII a pair of blocks to a test:
+            // in text with a letter above 7F every line or so (English), a test per block is a
+            // branch per 16 bytes, one that goes the other way at every such letter. Code
+            // points, four bytes each, are bound by their stores; there the pair test costs
+            // text of accented letters more than it gains.
+            if constexpr (!code_points)
+            {
+                while (n - i >= 2 * decode_width)
+                {
+                    __m128i const a = load(p + i);
+                    __m128i const b = load(p + i + 16);
+                    if (_mm_movemask_epi8(_mm_or_si128(a, b)) != 0)
+                        break;
+                    widen_ascii(a, o + produced);
+                    widen_ascii(b, o + produced + 16);
+                    i += 2 * decode_width;
+                    produced += 2 * decode_width;
+                }
+            }
             continue;
         }
         __m128i const high = _mm_and_si128(_mm_srli_epi16(cur, 4), _mm_set1_epi8(0x0F));
