@@ -791,6 +791,7 @@ struct utf16_blocks
     static constexpr std::size_t width = 32;
     static constexpr bool ascii_runs = true;
     static constexpr bool masked_stores = false;
+    static constexpr bool ascii_pairs = true;
     static constexpr bool early_reads = false;
     static constexpr bool two_bytes_first = true;
     struct block

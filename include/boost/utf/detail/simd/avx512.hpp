@@ -748,6 +748,7 @@ struct utf16_blocks
     static constexpr std::size_t width = 32;
     static constexpr bool ascii_runs = true;
     static constexpr bool masked_stores = true;
+    static constexpr bool ascii_pairs = false; // a block of 64 is test enough
     static constexpr bool early_reads = true;
     static constexpr bool two_bytes_first = false;
     struct block

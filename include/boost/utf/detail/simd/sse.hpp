@@ -597,6 +597,7 @@ struct utf16_blocks
     static constexpr std::size_t width = encode_width;
     static constexpr bool ascii_runs = true;
     static constexpr bool masked_stores = false;
+    static constexpr bool ascii_pairs = true;
     static constexpr bool early_reads = false;
     static constexpr bool two_bytes_first = false;
     struct block
