@@ -189,7 +189,7 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
                 {
                     s.read(i, c);
                     s.read(i + width, d);
-                    if (!(Source::ascii(c) & Source::ascii(d)))
+                    if (!(Source::ascii(c) && Source::ascii(d)))
                         break;
                     produced += s.encode_ascii(c, o + produced);
                     produced += s.encode_ascii(d, o + produced);
