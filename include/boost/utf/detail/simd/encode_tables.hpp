@@ -24,6 +24,8 @@
 //     or the ASCII byte at byte 0): bit k of the index is set when lane k takes two bytes.
 // Shuffle bytes past the count are 0x80 (they write zeros, later overwritten or never stored).
 
+#include <boost/utf/detail/utf8.hpp>
+
 #include <cstdint>
 
 namespace boost {
@@ -100,6 +102,23 @@ static_assert(encode_shuffle_tables.four_lanes_length[0] == 4 && encode_shuffle_
                   encode_shuffle_tables.bmp_lanes_length[0xAA] == 8 && encode_shuffle_tables.bmp_lanes_length[0] == 12,
               "encode_tables.hpp: each lane keeps 1 to 4 bytes (four lanes), 1 or 2 (eight lanes) or 1 to 3 "
               "(bmp lanes)");
+
+// The kernels set a lane's two bits from its code unit by the tests c < 80 and c < 800; the
+// row's length for that lane must be the length of the form that encode_word (utf8.hpp) gives,
+// at each bound and in every lane.
+constexpr bool bmp_lanes_follow_the_rules() noexcept
+{
+    constexpr char32_t bounds[] = {0x0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF};
+    for (char32_t c : bounds)
+        for (unsigned lane = 0; lane < 4; ++lane)
+        {
+            unsigned const bits = (c < 0x80 ? 1u : 0u) | (c < 0x800 ? 2u : 0u);
+            if (bmp_lanes_form_length(bits << (2 * lane), lane) != encode_word(c).length)
+                return false;
+        }
+    return true;
+}
+static_assert(bmp_lanes_follow_the_rules(), "encode_tables.hpp: the bmp_lanes rows disagree with encode_word");
 
 } // namespace simd
 } // namespace detail
