@@ -27,7 +27,19 @@ std::uint64_t packed(simd::transcode_step r)
 {
     return static_cast<std::uint64_t>(r.produced) | static_cast<std::uint64_t>(r.consumed) << 32;
 }
+// A validating kernel's step: where it stopped in both halves, as it writes nothing.
+std::uint64_t packed(simd::flagged_step r)
+{
+    return static_cast<std::uint64_t>(r.at) | static_cast<std::uint64_t>(r.at) << 32;
+}
 } // namespace
+
+// A validating kernel, under the same signature: `o` is not used.
+#define KERNEL_AB_DEFINE_VALIDATE(level, ns)                                                    \
+    std::uint64_t KERNEL_AB_NAME(validate##_##level)(void const* p, std::size_t n, void*)       \
+    {                                                                                           \
+        return packed(simd::ns::valid_prefix(static_cast<unsigned char const*>(p), n));         \
+    }
 
 // Each kernel as `side_operation_level`, taking and returning untyped pointers.
 #define KERNEL_AB_DEFINE(operation, level, ns, in_t, out_t)                                         \
@@ -63,4 +75,7 @@ KERNEL_AB_DEFINE(encode, avx512vbmi2, avx512vbmi2, std::uint32_t, unsigned char)
 KERNEL_AB_DEFINE(decode, sse, sse, unsigned char, char32_t)
 KERNEL_AB_DEFINE(decode, avx2, avx2, unsigned char, char32_t)
 KERNEL_AB_DEFINE(decode, avx512vbmi2, avx512vbmi2, unsigned char, char32_t)
+KERNEL_AB_DEFINE_VALIDATE(sse, sse)
+KERNEL_AB_DEFINE_VALIDATE(avx2, avx2)
+KERNEL_AB_DEFINE_VALIDATE(avx512vbmi2, avx512vbmi2)
 }
