@@ -7,8 +7,9 @@
 
 // AVX-512 kernels, 64 code units or 16 code points per step, in two sets. avx512bw (F, BW, VL):
 // validation and code point validation, with decoding and encoding from the AVX2 set.
-// avx512vbmi2 (and VBMI): the same validation, and decoding and encoding of every script with
-// byte permutes and byte compression. Every function is compiled for exactly its set (target.hpp).
+// avx512vbmi2 (and VBMI): the same validation (avx512_validate.ipp), looking bytes up with byte
+// permutes, and decoding and encoding of every script with byte permutes and byte compression.
+// Every function is compiled for exactly its set (target.hpp).
 //
 // Decoding follows the idea of Lemire and Muła, "Transcoding billions of Unicode characters per
 // second with SIMD instructions" (2022), in a form of our own: once a block is known to be
@@ -72,49 +73,16 @@ BOOST_UTF_AVX512BW_INLINE __m512i table(nibble_table const& t) noexcept
 
 BOOST_UTF_AVX512BW_INLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
 
-// The vectors error_mask works with. A loop over blocks makes them once, before it: GCC does not
-// always take them out of a loop with more than one way round.
-struct error_constants
-{
-    __m512i prev_high, prev_low, cur_high, low, seven_bits, top_bit, three_byte_lead, four_byte_lead;
-};
-
 // Sixteen copies of a byte, to broadcast from memory: GCC makes _mm512_set1_epi8 from a general
 // register inside the loop again, an extra transfer per block.
 template<std::uint8_t B>
 inline constexpr nibble_table splat = {{B, B, B, B, B, B, B, B, B, B, B, B, B, B, B, B}};
 
-BOOST_UTF_AVX512BW_INLINE error_constants make_error_constants() noexcept
+// Each byte of x looked up in t by its low four bits (avx512_validate.ipp).
+BOOST_UTF_AVX512BW_INLINE __m512i nibble_lookup(__m512i t, __m512i x, __m512i low_nibbles) noexcept
 {
-    return {table(prev_high_table), table(prev_low_table), table(cur_high_table), table(splat<0x0F>),
-            table(splat<0x7F>),     table(splat<0x80>),    table(splat<first_three_byte_lead>), table(splat<first_four_byte_lead>)};
-}
-
-// The bytes of `cur` in error, knowing the one, two and three bytes before each.
-BOOST_UTF_AVX512BW_INLINE std::uint64_t error_mask(error_constants const& k, __m512i cur, __m512i p1, __m512i p2,
-                                                   __m512i p3) noexcept
-{
-    __m512i const a = _mm512_shuffle_epi8(k.prev_high, _mm512_and_si512(_mm512_srli_epi16(p1, 4), k.low));
-    __m512i const b = _mm512_shuffle_epi8(k.prev_low, _mm512_and_si512(p1, k.low));
-    __m512i const c = _mm512_shuffle_epi8(k.cur_high, _mm512_and_si512(_mm512_srli_epi16(cur, 4), k.low));
-    __m512i const e = _mm512_ternarylogic_epi32(a, b, c, 0x80); // a & b & c
-    std::uint64_t const other = _mm512_test_epi8_mask(e, k.seven_bits);
-    std::uint64_t const two_continuations = _mm512_test_epi8_mask(e, k.top_bit);
-    // A third or fourth byte: a three- or four-byte lead two or three places back.
-    std::uint64_t const expected =
-        _mm512_cmpge_epu8_mask(p2, k.three_byte_lead) | _mm512_cmpge_epu8_mask(p3, k.four_byte_lead);
-    return other | (two_continuations ^ expected);
-}
-
-// The same for the block `cur` after the block `before`: the bytes one, two and three places
-// back come from the two registers (a 64-byte load at an offset from a block crosses a cache line,
-// at the cost of two).
-BOOST_UTF_AVX512BW_INLINE std::uint64_t error_mask_after(error_constants const& k, __m512i before, __m512i cur) noexcept
-{
-    // Each 16-byte lane of `shifted` holds the 16 bytes before the same lane of cur.
-    __m512i const shifted = _mm512_alignr_epi32(cur, before, 12);
-    return error_mask(k, cur, _mm512_alignr_epi8(cur, shifted, 15), _mm512_alignr_epi8(cur, shifted, 14),
-                      _mm512_alignr_epi8(cur, shifted, 13));
+    // A byte shuffle gives zero for an index with bit 7 set.
+    return _mm512_shuffle_epi8(t, _mm512_and_si512(x, low_nibbles));
 }
 
 // Bytes of a block. The validating and decoding kernels take their last 32 to 63 bytes with the
@@ -131,56 +99,11 @@ using avx2::decode;
 using avx2::encode_width;
 using avx2::encode;
 
-// The first step (one block) with a flagged byte, and its flags (flagged_step, step.hpp).
-BOOST_UTF_AVX512BW_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size_t n) noexcept
-{
-    static_assert(block_width == validate_step, "one block a step");
-    error_constants const k = make_error_constants();
-    std::size_t i = 0;
-    // Every block is tested for errors, two to a round, with no branch on its content: a test
-    // "is this block ASCII" before each one mispredicts all the time in text that mixes ASCII
-    // with accented letters or other scripts. Only after two rounds of ASCII in a row does the
-    // loop go over to ASCII blocks four to a test, and on to single ASCII blocks, so that long
-    // runs (English, markup) cost a load and an OR a block. After an ASCII block nothing is
-    // pending, so the skip needs no test of the bytes before it.
-    unsigned ascii_rounds = 0;
-    // The block before: its last three bytes, which the caller may have, are all that is read.
-    __m512i before = _mm512_maskz_loadu_epi8(std::uint64_t(7) << 61, p - block_width);
-    while (n - i >= 2 * block_width)
-    {
-        __m512i const first = load(p + i);
-        __m512i const second = load(p + i + block_width);
-        std::uint64_t const first_flags = error_mask_after(k, before, first);
-        std::uint64_t const second_flags = error_mask_after(k, first, second);
-        if ((first_flags | second_flags) != 0)
-            return first_flags != 0 ? flagged_step{i, first_flags} : flagged_step{i + block_width, second_flags};
-        before = second;
-        i += 2 * block_width;
-        bool const ascii = _mm512_movepi8_mask(_mm512_or_si512(first, second)) == 0;
-        ascii_rounds = (ascii_rounds + 1) & (0u - static_cast<unsigned>(ascii));
-        if (ascii_rounds == 2)
-        {
-            while (n - i >= 4 * block_width &&
-                   _mm512_movepi8_mask(_mm512_or_si512(_mm512_or_si512(load(p + i), load(p + i + 64)),
-                                                       _mm512_or_si512(load(p + i + 128), load(p + i + 192)))) == 0)
-                i += 4 * block_width;
-            while (n - i >= block_width && _mm512_movepi8_mask(load(p + i)) == 0)
-                i += block_width;
-            ascii_rounds = 0;
-            before = load(p + i - block_width);
-        }
-    }
-    if (n - i >= block_width)
-    {
-        if (std::uint64_t const flags = error_mask_after(k, before, load(p + i)))
-            return {i, flags};
-        i += block_width;
-    }
-    if (n - i < avx2::validate_width)
-        return {i, 0};
-    flagged_step const last = avx2::valid_prefix(p + i, n - i);
-    return {i + last.at, last.flags};
-}
+#define BOOST_UTF_AVX512_VALIDATE_INLINE BOOST_UTF_AVX512BW_INLINE
+#define BOOST_UTF_AVX512_VALIDATE_KERNEL BOOST_UTF_AVX512BW_KERNEL
+#include <boost/utf/detail/simd/avx512_validate.ipp>
+#undef BOOST_UTF_AVX512_VALIDATE_INLINE
+#undef BOOST_UTF_AVX512_VALIDATE_KERNEL
 
 BOOST_UTF_AVX512BW_INLINE void widen_ascii(__m512i bytes, char32_t* o) noexcept
 {
@@ -217,10 +140,24 @@ namespace avx512vbmi2 {
 using avx512bw::block_width;
 using avx512bw::validate_width;
 using avx512bw::code_point_width;
-using avx512bw::valid_prefix;
 using avx512bw::valid_code_points;
 inline constexpr std::size_t decode_width = avx2::decode_width;
 inline constexpr std::size_t encode_width = 16;
+
+using avx512bw::load;
+
+// Each byte of x looked up in t by its low six bits, which pick the same entry as its low four
+// (t holds its table in every 16-byte lane): no mask first, as a byte shuffle needs.
+BOOST_UTF_AVX512VBMI2_INLINE __m512i nibble_lookup(__m512i t, __m512i x, __m512i) noexcept
+{
+    return _mm512_permutexvar_epi8(x, t);
+}
+
+#define BOOST_UTF_AVX512_VALIDATE_INLINE BOOST_UTF_AVX512VBMI2_INLINE
+#define BOOST_UTF_AVX512_VALIDATE_KERNEL BOOST_UTF_AVX512VBMI2_KERNEL
+#include <boost/utf/detail/simd/avx512_validate.ipp>
+#undef BOOST_UTF_AVX512_VALIDATE_INLINE
+#undef BOOST_UTF_AVX512_VALIDATE_KERNEL
 
 struct byte_indices
 {
@@ -497,7 +434,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
     __m512i const p1 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(1), load(indices.back1), cur);
     __m512i const p2 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(3), load(indices.back2), cur);
     __m512i const p3 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(7), load(indices.back3), cur);
-    std::uint64_t const errors = avx512bw::error_mask(avx512bw::make_error_constants(), cur, p1, p2, p3);
+    std::uint64_t const errors = error_mask(error_parts_of(make_error_constants(), cur, p1, p2, p3));
     if (errors != 0)
     {
         produced = avx512bw::count_trailing_zeros(errors);
