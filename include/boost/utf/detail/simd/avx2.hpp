@@ -58,12 +58,11 @@ BOOST_UTF_AVX2_INLINE __m256i block_errors(unsigned char const* p, __m256i cur) 
     __m256i const b = _mm256_shuffle_epi8(table(prev_low_table), _mm256_and_si256(p1, low));
     __m256i const c = _mm256_shuffle_epi8(table(cur_high_table), _mm256_and_si256(_mm256_srli_epi16(cur, 4), low));
     __m256i const e = _mm256_and_si256(_mm256_and_si256(a, b), c);
-    // 0x80 where a lead two or three places back expects a continuation here.
-    __m256i const ahead = _mm256_or_si256(_mm256_subs_epu8(load(p - 2), _mm256_set1_epi8(char(0xDF))),
-                                          _mm256_subs_epu8(load(p - 3), _mm256_set1_epi8(char(0xEF))));
-    __m256i const expected = _mm256_and_si256(_mm256_cmpgt_epi8(ahead, _mm256_setzero_si256()),
-                                              _mm256_set1_epi8(char(0x80)));
-    return _mm256_xor_si256(e, expected);
+    // 0x80 where a lead two or three places back expects a continuation here: the saturating
+    // subtractions leave bit 7 exactly for bytes from E0 and from F0.
+    __m256i const ahead = _mm256_or_si256(_mm256_subs_epu8(load(p - 2), _mm256_set1_epi8(first_three_byte_lead - 0x80)),
+                                          _mm256_subs_epu8(load(p - 3), _mm256_set1_epi8(first_four_byte_lead - 0x80)));
+    return _mm256_xor_si256(e, _mm256_and_si256(ahead, _mm256_set1_epi8(char(0x80))));
 }
 
 // Bit i set where byte i of a block flags an error, from its block_errors.

@@ -69,12 +69,11 @@ BOOST_UTF_SSE_INLINE __m128i block_errors(unsigned char const* p, __m128i cur) n
     __m128i const b = _mm_shuffle_epi8(load(prev_low_table.v), _mm_and_si128(p1, low));
     __m128i const c = _mm_shuffle_epi8(load(cur_high_table.v), _mm_and_si128(_mm_srli_epi16(cur, 4), low));
     __m128i const e = _mm_and_si128(_mm_and_si128(a, b), c);
-    // 0x80 where a lead two or three places back expects a continuation here.
-    __m128i const ahead = _mm_or_si128(_mm_subs_epu8(load(p - 2), _mm_set1_epi8(char(0xDF))),
-                                       _mm_subs_epu8(load(p - 3), _mm_set1_epi8(char(0xEF))));
-    __m128i const expected =
-        _mm_and_si128(_mm_cmpgt_epi8(ahead, _mm_setzero_si128()), _mm_set1_epi8(char(0x80)));
-    return _mm_xor_si128(e, expected);
+    // 0x80 where a lead two or three places back expects a continuation here: the saturating
+    // subtractions leave bit 7 exactly for bytes from E0 and from F0.
+    __m128i const ahead = _mm_or_si128(_mm_subs_epu8(load(p - 2), _mm_set1_epi8(first_three_byte_lead - 0x80)),
+                                       _mm_subs_epu8(load(p - 3), _mm_set1_epi8(first_four_byte_lead - 0x80)));
+    return _mm_xor_si128(e, _mm_and_si128(ahead, _mm_set1_epi8(char(0x80))));
 }
 
 // Bit i set where byte i of a block flags an error, from its block_errors.
