@@ -395,14 +395,38 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 ++count;
                 while (stop - p >= 8)
                 {
-                    if (non_ascii_bits8(p) != 0)
+                    if (std::uint64_t const high = non_ascii_bits8(p))
+                    {
+                        // The ASCII bytes before the first that is not, one by one: that one is
+                        // next, and no byte is tested twice.
+                        unsigned const n = ascii_bytes_before(high);
+                        for (unsigned j = 0; j < n; ++j)
+                            o[j] = static_cast<out_t>(static_cast<unsigned char>(p[j]));
+                        o += n;
+                        p += n;
+                        count += n;
                         break;
+                    }
                     for (int j = 0; j < 8; ++j)
                         o[j] = static_cast<out_t>(static_cast<unsigned char>(p[j]));
                     o += 8;
                     p += 8;
                     count += 8;
                 }
+                continue;
+            }
+            // Letters of two bytes come in words: after one, the next are written in a loop of
+            // their own while they are well-formed two-byte sequences, as when decoding
+            // (decode_contiguous, algorithm.hpp).
+            unsigned lead = to_byte(*p);
+            if (last - p >= 2 && is_two_byte_sequence(lead, to_byte(p[1])))
+            {
+                do
+                {
+                    *o++ = static_cast<out_t>(two_byte_value(lead, to_byte(p[1])));
+                    p += 2;
+                    ++count;
+                } while (p < stop && last - p >= 2 && is_two_byte_sequence(lead = to_byte(*p), to_byte(p[1])));
                 continue;
             }
         }
