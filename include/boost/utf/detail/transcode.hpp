@@ -429,6 +429,18 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 } while (p < stop && last - p >= 2 && is_two_byte_sequence(lead = to_byte(*p), to_byte(p[1])));
                 continue;
             }
+            // And letters of three bytes (CJK, Indic) in a loop of theirs.
+            if (last - p >= 3 && is_three_byte_sequence(lead, to_byte(p[1]), to_byte(p[2])))
+            {
+                do
+                {
+                    *o++ = static_cast<out_t>(three_byte_value(lead, to_byte(p[1]), to_byte(p[2])));
+                    p += 3;
+                    ++count;
+                } while (p < stop && last - p >= 3 &&
+                         is_three_byte_sequence(lead = to_byte(*p), to_byte(p[1]), to_byte(p[2])));
+                continue;
+            }
         }
         if constexpr (std::is_same<Rules, utf16_rules>::value && !std::is_same<Writer, utf8_writer>::value)
         {

@@ -194,6 +194,54 @@ constexpr bool two_byte_sequences_agree() noexcept
 }
 static_assert(two_byte_sequences_agree(), "utf8.hpp: the two-byte shortcut must agree with Table 3-7");
 
+// Whether `lead`, `b1` and `b2` are a well-formed three-byte sequence (Table 3-7: E0..EF, a second
+// byte within the lead's bounds, then a continuation byte), and its value.
+constexpr bool is_three_byte_sequence(unsigned lead, unsigned b1, unsigned b2) noexcept
+{
+    if (lead - 0xE0u > 0xEFu - 0xE0u)
+        return false;
+    lead_rule const r = lead_rules[lead];
+    return b1 - r.second_min <= unsigned(r.second_max - r.second_min) &&
+           is_continuation(static_cast<unsigned char>(b2));
+}
+constexpr char32_t three_byte_value(unsigned lead, unsigned b1, unsigned b2) noexcept
+{
+    return (char32_t(lead) << 12) + (char32_t(b1) << 6) + b2 - 0xE2080u;
+}
+
+// The three-byte shortcut says what Table 3-7 says of every lead byte: for the three-byte leads,
+// with second bytes on either side of each bound and third bytes on either side of the
+// continuation range, and the value of each sequence it takes; for the others, that it takes no
+// sequence that any three-byte lead would begin.
+constexpr bool three_byte_sequences_agree() noexcept
+{
+    constexpr unsigned seconds[] = {0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0};
+    constexpr unsigned thirds[] = {0x7F, 0x80, 0xBF, 0xC0};
+    for (unsigned lead = 0; lead < 256; ++lead)
+    {
+        lead_rule const r = lead_rules[lead];
+        if (r.length != 3)
+        {
+            if (is_three_byte_sequence(lead, 0x80, 0x80) || is_three_byte_sequence(lead, 0xA0, 0x80))
+                return false;
+            continue;
+        }
+        for (unsigned b1 : seconds)
+            for (unsigned b2 : thirds)
+            {
+                bool const rule =
+                    b1 >= r.second_min && b1 <= r.second_max && is_continuation(static_cast<unsigned char>(b2));
+                if (is_three_byte_sequence(lead, b1, b2) != rule)
+                    return false;
+                if (rule && three_byte_value(lead, b1, b2) !=
+                                ((char32_t(lead) & 0x0Fu) << 12 | (b1 & 0x3Fu) << 6 | (b2 & 0x3Fu)))
+                    return false;
+            }
+    }
+    return true;
+}
+static_assert(three_byte_sequences_agree(), "utf8.hpp: the three-byte shortcut must agree with Table 3-7");
+
 // decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
 // with the sequence length decided from the lead byte itself, so that a mispredicted length is
 // found out as early as possible. Once the marker bits are known, subtracting them all at once
