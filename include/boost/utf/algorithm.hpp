@@ -376,9 +376,8 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
         while (p < stop)
         {
             // Letters of two bytes (Greek, Cyrillic, Hebrew, Arabic) come in words: after one,
-            // the next are decoded in a loop of their own, as long as they are well-formed two-
-            // byte sequences that start before `stop`.
-            unsigned lead = *p;
+            // the next are decoded in a loop of their own (decode_run, utf8.hpp).
+            unsigned const lead = *p;
             if (lead < 0x80u)
             {
                 *o++ = lead;
@@ -387,11 +386,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
             }
             if (last - p >= 2 && is_two_byte_sequence(lead, p[1]))
             {
-                do
-                {
-                    *o++ = two_byte_value(lead, p[1]);
-                    p += 2;
-                } while (p < stop && last - p >= 2 && is_two_byte_sequence(lead = *p, p[1]));
+                decode_run<2>(p, stop, last, o);
                 continue;
             }
             p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);

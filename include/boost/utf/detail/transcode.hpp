@@ -415,30 +415,21 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 }
                 continue;
             }
-            // Letters of two bytes come in words: after one, the next are written in a loop of
-            // their own while they are well-formed two-byte sequences, as when decoding
-            // (decode_contiguous, algorithm.hpp).
-            unsigned lead = to_byte(*p);
+            // Runs of two- or three-byte letters, in loops of their own (decode_run), as when
+            // decoding (decode_contiguous, algorithm.hpp); each letter is one code unit.
+            unsigned const lead = to_byte(*p);
             if (last - p >= 2 && is_two_byte_sequence(lead, to_byte(p[1])))
             {
-                do
-                {
-                    *o++ = static_cast<out_t>(two_byte_value(lead, to_byte(p[1])));
-                    p += 2;
-                    ++count;
-                } while (p < stop && last - p >= 2 && is_two_byte_sequence(lead = to_byte(*p), to_byte(p[1])));
+                out_t const* const from = o;
+                decode_run<2>(p, stop, last, o);
+                count += static_cast<std::size_t>(o - from);
                 continue;
             }
-            // And letters of three bytes (CJK, Indic) in a loop of theirs.
             if (last - p >= 3 && is_three_byte_sequence(lead, to_byte(p[1]), to_byte(p[2])))
             {
-                do
-                {
-                    *o++ = static_cast<out_t>(three_byte_value(lead, to_byte(p[1]), to_byte(p[2])));
-                    p += 3;
-                    ++count;
-                } while (p < stop && last - p >= 3 &&
-                         is_three_byte_sequence(lead = to_byte(*p), to_byte(p[1]), to_byte(p[2])));
+                out_t const* const from = o;
+                decode_run<3>(p, stop, last, o);
+                count += static_cast<std::size_t>(o - from);
                 continue;
             }
         }

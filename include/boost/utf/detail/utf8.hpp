@@ -194,14 +194,17 @@ constexpr bool two_byte_sequences_agree() noexcept
 }
 static_assert(two_byte_sequences_agree(), "utf8.hpp: the two-byte shortcut must agree with Table 3-7");
 
+// Whether `b1` lies within the bounds that the lead's rule sets for the byte after it.
+constexpr bool second_byte_fits(lead_rule const& r, unsigned b1) noexcept
+{
+    return b1 - r.second_min <= unsigned(r.second_max - r.second_min);
+}
+
 // Whether `lead`, `b1` and `b2` are a well-formed three-byte sequence (Table 3-7: E0..EF, a second
 // byte within the lead's bounds, then a continuation byte), and its value.
 constexpr bool is_three_byte_sequence(unsigned lead, unsigned b1, unsigned b2) noexcept
 {
-    if (lead - 0xE0u > 0xEFu - 0xE0u)
-        return false;
-    lead_rule const r = lead_rules[lead];
-    return b1 - r.second_min <= unsigned(r.second_max - r.second_min) &&
+    return lead - 0xE0u <= 0xEFu - 0xE0u && second_byte_fits(lead_rules[lead], b1) &&
            is_continuation(static_cast<unsigned char>(b2));
 }
 constexpr char32_t three_byte_value(unsigned lead, unsigned b1, unsigned b2) noexcept
@@ -242,6 +245,31 @@ constexpr bool three_byte_sequences_agree() noexcept
 }
 static_assert(three_byte_sequences_agree(), "utf8.hpp: the three-byte shortcut must agree with Table 3-7");
 
+// Letters of one script come in words, of one length each (two bytes for Greek, Cyrillic, Hebrew,
+// Arabic; three for CJK and Indic): the bulk loops decode a run of them in a loop of its own.
+// Writes the value of each well-formed sequence of `Length` bytes (2 or 3) from `p`, where one
+// starts, and goes on while the next starts before `stop` and is one too, whole before `last`.
+// Leaves `p` past the run and `o` past its values, one output unit each (all are below 10000).
+template<unsigned Length, class T, class O>
+BOOST_FORCEINLINE void decode_run(T const*& p, T const* const stop, T const* const last, O*& o) noexcept
+{
+    static_assert(Length == 2 || Length == 3, "decode_run: runs of two- or three-byte sequences");
+    auto const starts_one = [last](T const* q) {
+        if constexpr (Length == 2)
+            return last - q >= 2 && is_two_byte_sequence(to_byte(q[0]), to_byte(q[1]));
+        else
+            return last - q >= 3 && is_three_byte_sequence(to_byte(q[0]), to_byte(q[1]), to_byte(q[2]));
+    };
+    do
+    {
+        if constexpr (Length == 2)
+            *o++ = static_cast<O>(two_byte_value(to_byte(p[0]), to_byte(p[1])));
+        else
+            *o++ = static_cast<O>(three_byte_value(to_byte(p[0]), to_byte(p[1]), to_byte(p[2])));
+        p += Length;
+    } while (p < stop && starts_one(p));
+}
+
 // decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
 // with the sequence length decided from the lead byte itself, so that a mispredicted length is
 // found out as early as possible. Once the marker bits are known, subtracting them all at once
@@ -263,13 +291,12 @@ BOOST_FORCEINLINE constexpr bool decode_ahead(I& it, unsigned lead, decoded& d) 
     }
     lead_rule const rule = lead_rules[lead];
     unsigned char const b2 = to_byte(it[2]);
-    bool const second_ok = static_cast<unsigned char>(b1 - rule.second_min) <=
-                           static_cast<unsigned char>(rule.second_max - rule.second_min);
+    bool const second_ok = second_byte_fits(rule, b1);
     if (lead < 0xF0u)
     {
         if (BOOST_LIKELY(second_ok && is_continuation(b2)))
         {
-            d = {(char32_t(lead) << 12) + (char32_t(b1) << 6) + b2 - 0xE2080u, 3, error_kind{}};
+            d = {three_byte_value(lead, b1, b2), 3, error_kind{}};
             it += 3;
             return true;
         }

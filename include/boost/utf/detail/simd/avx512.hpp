@@ -354,7 +354,6 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned next_block_start(unsigned char const* p) n
 template<store Last, class Out>
 BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* o, unsigned& produced) noexcept
 {
-    using avx512bw::load;
     __m512i const cur = load(p);
     std::uint64_t const high = _mm512_movepi8_mask(cur);
     if (high == 0)
