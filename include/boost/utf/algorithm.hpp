@@ -438,16 +438,6 @@ BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy,
         o = encode_error<Writer>(p, first, kind, policy, sink, o);
 }
 
-// A value below 800, its one or two code units stored as two bytes whatever its length
-// (encode_below_800): the second byte of an ASCII value is junk that the next value overwrites.
-BOOST_FORCEINLINE void write_below_800(std::uint32_t v, unsigned char*& o) noexcept
-{
-    encoded_word const w = encode_below_800(v);
-    o[0] = static_cast<unsigned char>(w.units);
-    o[1] = static_cast<unsigned char>(w.units >> 8);
-    o += w.length;
-}
-
 template<class T, class Policy, class Sink>
 void encode_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
 {

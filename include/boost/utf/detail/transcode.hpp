@@ -329,6 +329,95 @@ BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, std
     return p;
 }
 
+// The four UTF-16 code units read as the word `x` (in either byte order), with bit 15 of each lane
+// set where the code unit is a surrogate and every other bit clear: 0 when none is. A surrogate's
+// lane is zero in `y`, and every other lane is at least 800, so only a zero lane borrows, and only
+// a lane that borrowed gets its top bit from the subtraction.
+BOOST_FORCEINLINE constexpr std::uint64_t surrogate_lanes16x4(std::uint64_t const x) noexcept
+{
+    std::uint64_t const y = (x & 0xF800F800F800F800u) ^ 0xD800D800D800D800u;
+    return (y - 0x0001000100010001u) & ~y & 0x8000800080008000u;
+}
+
+// surrogate_lanes16x4 marks exactly the surrogates: each code unit in each lane, between
+// neighbours of every kind (surrogates, the values on either side of them, the extremes).
+constexpr bool surrogate_lanes_agree() noexcept
+{
+    std::uint64_t const neighbours[] = {0x0000u, 0x07FFu, 0xD7FFu, 0xD800u, 0xDBFFu, 0xDC00u, 0xDFFFu, 0xE000u, 0xFFFFu};
+    for (unsigned lane = 0; lane < 4; ++lane)
+        for (std::uint64_t const n : neighbours)
+            for (std::uint64_t u = 0; u < 0x10000u; u += 0x100u)
+            {
+                std::uint64_t x = 0, expected = 0;
+                for (unsigned k = 0; k < 4; ++k)
+                {
+                    std::uint64_t const unit = k == lane ? (u | (u >> 8 & 0xFFu)) : n;
+                    x |= unit << (16 * k);
+                    if (is_surrogate16(static_cast<std::uint32_t>(unit)))
+                        expected |= std::uint64_t{0x8000u} << (16 * k);
+                }
+                if (surrogate_lanes16x4(x) != expected)
+                    return false;
+            }
+    return true;
+}
+static_assert(surrogate_lanes_agree(), "transcode.hpp: surrogate_lanes16x4 must mark exactly the surrogates");
+
+// Where encode_groups16 stopped: the code unit, and the output position, after what it wrote.
+template<class T, class O>
+struct encoded_groups
+{
+    T const* p;
+    O* o;
+};
+
+// UTF-16 code units whose UTF-8 length changes every few of them (CJK, Cyrillic or Arabic words
+// between spaces and punctuation), four at a time, without a branch on any of them: each form
+// (encode_below_10000) is stored as a word, whose junk bytes the next forms write over. That
+// needs the three code units after the four to be no surrogates either, since each of them then
+// writes a byte at least, so that nothing is left written past the output, which may be the
+// caller's buffer of its exact size. Goes on while none of the next eight code units before
+// `stop` is a surrogate and the four are not all ASCII (copy_ascii_run16 is faster there); returns
+// where it stops. Out of line, and given the output position by value, so that the loops it is
+// called from keep theirs in a register, and their ASCII loop its constants.
+template<class T, class O>
+BOOST_NOINLINE encoded_groups<T, O> encode_groups16(T const* p, T const* const stop, O* o) noexcept
+{
+    static_assert(sizeof(T) == 2 && sizeof(O) == 1, "UTF-16 code units to UTF-8 code units");
+    while (stop - p >= 8)
+    {
+        std::uint64_t a, b;
+        std::memcpy(&a, p, 8);
+        std::memcpy(&b, p + 4, 8);
+        std::uint64_t const any = a | b;
+        if ((any & 0xFF80FF80FF80FF80u) == 0)
+            break;
+        // Read before any store, which may alias them as far as the compiler knows.
+        std::uint32_t const u0 = to_unit16(p[0]), u1 = to_unit16(p[1]), u2 = to_unit16(p[2]),
+                            u3 = to_unit16(p[3]);
+        if ((any & 0xF800F800F800F800u) == 0)
+        {
+            // All eight below 800 (Greek, Cyrillic, Hebrew, Arabic between spaces): one or two
+            // units each, stored as two (write_below_800), and no surrogate among them.
+            write_below_800(u0, o);
+            write_below_800(u1, o);
+            write_below_800(u2, o);
+            write_below_800(u3, o);
+        }
+        else if ((surrogate_lanes16x4(a) | surrogate_lanes16x4(b)) == 0)
+        {
+            write_below_10000(u0, o);
+            write_below_10000(u1, o);
+            write_below_10000(u2, o);
+            write_below_10000(u3, o);
+        }
+        else
+            break;
+        p += 4;
+    }
+    return {p, o};
+}
+
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
 // handed to the policies; `index` counts the inner view's elements. Returns where the next
 // element starts (at or past stop). At most transcode_chunk code units, unless the sink is
@@ -358,9 +447,24 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 if (p == stop)
                     continue;
             }
+            // Where the next two code units are not ASCII either, the letters go on four at a
+            // time (encode_groups16). A letter or two between ASCII (accents in Latin text) go
+            // alone, as the groups would take ASCII at their slower pace.
+            if (stop - p >= 3 && to_unit16(p[1]) >= 0x80u && to_unit16(p[2]) >= 0x80u)
+            {
+                T const* const run = p;
+                encoded_groups<T, out_t> const g = encode_groups16(p, stop, o);
+                p = g.p;
+                o = g.o;
+                if (p != run)
+                {
+                    count += static_cast<std::size_t>(p - run);
+                    continue;
+                }
+            }
             // Below 800 there is no surrogate, so a two-unit form is written after one test of
-            // the value, as many letters of alphabetic scripts are; the surrogate test is left to
-            // the three-unit forms. Both take the form from encode_word.
+            // the value; the surrogate test is left to the three-unit forms. Both take the form
+            // from encode_word.
             if (u < utf8_rules::unchecked_below)
             {
                 encoded_word const w = encode_word(u);

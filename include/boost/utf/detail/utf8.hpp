@@ -602,6 +602,79 @@ constexpr bool encode_below_800_agrees() noexcept
 }
 static_assert(encode_below_800_agrees(), "utf8.hpp: encode_below_800 must give encode_word's forms");
 
+// A value below 800, its one or two code units stored as two whatever its length
+// (encode_below_800): the second unit of an ASCII value is junk that the next value overwrites.
+template<class O>
+BOOST_FORCEINLINE void write_below_800(std::uint32_t const v, O*& o) noexcept
+{
+    encoded_word const w = encode_below_800(v);
+    o[0] = static_cast<O>(static_cast<unsigned char>(w.units));
+    o[1] = static_cast<O>(static_cast<unsigned char>(w.units >> 8));
+    o += w.length;
+}
+
+// The form of a value below 10000 that is not a surrogate as one to three code units, first in
+// the low byte, for bulk encoding of text whose letters change length every few values (words of
+// CJK, Cyrillic or Arabic between spaces and punctuation), where a branch on the length would be
+// taken at random. All three forms are computed and one is selected, which GCC compiles to
+// conditional moves. The bytes past the form are junk, for the next values to overwrite. Below
+// 800 the form is the last two units of the three-unit pattern, with the lead's marker 110 in
+// place of the continuation's 10.
+BOOST_FORCEINLINE constexpr encoded_word encode_below_10000(std::uint32_t v) noexcept
+{
+    std::uint32_t const three = 0x8080E0u | v >> 12 | (v << 2 & 0x3F00u) | (v << 16 & 0x3F0000u);
+    std::uint32_t const two = three >> 8 | 0x40u;
+    std::uint32_t const ge_80 = (v + 0xFF80u) >> 16;
+    std::uint32_t const ge_800 = (v + 0xF800u) >> 16;
+    std::uint32_t w = ge_800 != 0 ? three : two;
+    w = ge_80 != 0 ? w : v;
+    return {w, static_cast<unsigned char>(1u + ge_80 + ge_800)};
+}
+
+// encode_below_10000 gives encode_word's form for every value below 10000 that is not a
+// surrogate. All of them would take more steps than some compilers allow a constant expression:
+// this takes every value below 1000, where all three lengths and both bounds are, and from there
+// an odd stride, so that the values it meets end in every pattern of six low bits.
+constexpr bool encode_below_10000_agrees() noexcept
+{
+    for (std::uint32_t v = 0; v < 0x10000u; v += v < 0x1000u ? 1u : 0x3Du)
+    {
+        if (v >= 0xD800u && v < 0xE000u)
+            continue;
+        encoded_word const f = encode_below_10000(v);
+        encoded_word const w = encode_word(v);
+        std::uint32_t const mask = 0xFFFFFFu >> (8 * (3 - w.length));
+        if (f.length != w.length || (f.units & mask) != w.units)
+            return false;
+    }
+    encoded_word const top = encode_below_10000(0xFFFFu);
+    return top.length == 3 && top.units == encode_word(0xFFFFu).units;
+}
+static_assert(encode_below_10000_agrees(), "utf8.hpp: encode_below_10000 must give encode_word's forms");
+
+// Stores the four code units of `units` (first in the low byte, as encoded_word holds them) to
+// `o`, in memory order on either byte order.
+template<class O>
+BOOST_FORCEINLINE void store_units4(std::uint32_t units, O* const o) noexcept
+{
+    static_assert(sizeof(O) == 1, "UTF-8 code units");
+#if BOOST_ENDIAN_BIG_BYTE
+    units = units >> 24 | (units >> 8 & 0xFF00u) | (units << 8 & 0xFF0000u) | units << 24;
+#endif
+    std::memcpy(o, &units, 4);
+}
+
+// A value below 10000 that is not a surrogate, its one to three code units stored as four
+// whatever its length (encode_below_10000): the junk past the form is for the next values to
+// overwrite, so the caller sees to it that they write three code units at least.
+template<class O>
+BOOST_FORCEINLINE void write_below_10000(std::uint32_t const v, O*& o) noexcept
+{
+    encoded_word const w = encode_below_10000(v);
+    store_units4(w.units, o);
+    o += w.length;
+}
+
 // ---- the form, as the generic iterators see it ----------------------------------------------
 
 // decoding_iterator and encoding_iterator are written once; this is all they know of UTF-8.
