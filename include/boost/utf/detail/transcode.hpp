@@ -260,6 +260,12 @@ BOOST_FORCEINLINE decoded next_in_stretch(T const*& p, T const* const last) noex
 // it asks for, in pieces of at most this.
 inline constexpr std::size_t transcode_chunk = 256;
 
+// `v` in each of the four 16-bit lanes of a word, for testing four UTF-16 code units at once.
+constexpr std::uint64_t lanes16x4(std::uint16_t const v) noexcept
+{
+    return std::uint64_t{v} * 0x0001000100010001u;
+}
+
 // When the four values at `p` (UTF-16 code units or code points) are all ASCII, writes their
 // UTF-8 form, four bytes, to `o` and returns true. They are read as 64-bit words, tested with one
 // mask, and packed: each byte moves within its own half of a word, so the bytes come out in
@@ -273,7 +279,7 @@ BOOST_FORCEINLINE bool copy_ascii_word(T const* const p, O* const o) noexcept
     {
         std::uint64_t x;
         std::memcpy(&x, p, 8);
-        if ((x & 0xFF80FF80FF80FF80u) != 0)
+        if ((x & lanes16x4(0xFF80u)) != 0)
             return false;
         x = (x | x >> 8) & 0x0000FFFF0000FFFFu;
         std::uint32_t const bytes = static_cast<std::uint32_t>(x | x >> 16);
@@ -335,15 +341,16 @@ BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, std
 // a lane that borrowed gets its top bit from the subtraction.
 BOOST_FORCEINLINE constexpr std::uint64_t surrogate_lanes16x4(std::uint64_t const x) noexcept
 {
-    std::uint64_t const y = (x & 0xF800F800F800F800u) ^ 0xD800D800D800D800u;
-    return (y - 0x0001000100010001u) & ~y & 0x8000800080008000u;
+    std::uint64_t const y = (x & lanes16x4(0xF800u)) ^ lanes16x4(0xD800u);
+    return (y - lanes16x4(1)) & ~y & lanes16x4(0x8000u);
 }
 
 // surrogate_lanes16x4 marks exactly the surrogates: each code unit in each lane, between
 // neighbours of every kind (surrogates, the values on either side of them, the extremes).
 constexpr bool surrogate_lanes_agree() noexcept
 {
-    std::uint64_t const neighbours[] = {0x0000u, 0x07FFu, 0xD7FFu, 0xD800u, 0xDBFFu, 0xDC00u, 0xDFFFu, 0xE000u, 0xFFFFu};
+    std::uint64_t const neighbours[] = {0x0000u, 0x07FFu, 0xD7FFu, 0xD800u, 0xDBFFu,
+                                        0xDC00u, 0xDFFFu, 0xE000u, 0xFFFFu};
     for (unsigned lane = 0; lane < 4; ++lane)
         for (std::uint64_t const n : neighbours)
             for (std::uint64_t u = 0; u < 0x10000u; u += 0x100u)
@@ -377,7 +384,7 @@ struct encoded_groups
 // needs the three code units after the four to be no surrogates either, since each of them then
 // writes a byte at least, so that nothing is left written past the output, which may be the
 // caller's buffer of its exact size. Goes on while none of the next eight code units before
-// `stop` is a surrogate and the four are not all ASCII (copy_ascii_run16 is faster there); returns
+// `stop` is a surrogate and not all eight are ASCII (copy_ascii_run16 is faster there); returns
 // where it stops. Out of line, and given the output position by value, so that the loops it is
 // called from keep theirs in a register, and their ASCII loop its constants.
 template<class T, class O>
@@ -390,12 +397,12 @@ BOOST_NOINLINE encoded_groups<T, O> encode_groups16(T const* p, T const* const s
         std::memcpy(&a, p, 8);
         std::memcpy(&b, p + 4, 8);
         std::uint64_t const any = a | b;
-        if ((any & 0xFF80FF80FF80FF80u) == 0)
+        if ((any & lanes16x4(0xFF80u)) == 0)
             break;
         // Read before any store, which may alias them as far as the compiler knows.
         std::uint32_t const u0 = to_unit16(p[0]), u1 = to_unit16(p[1]), u2 = to_unit16(p[2]),
                             u3 = to_unit16(p[3]);
-        if ((any & 0xF800F800F800F800u) == 0)
+        if ((any & lanes16x4(0xF800u)) == 0)
         {
             // All eight below 800 (Greek, Cyrillic, Hebrew, Arabic between spaces): one or two
             // units each, stored as two (write_below_800), and no surrogate among them.
