@@ -355,7 +355,9 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
-        std::size_t stretch = decode_chunk;
+        // Into the caller's buffer the scalar loop needs no flushes: without a kernel to try
+        // again, it runs to the end.
+        std::size_t stretch = is_unbounded_sink<Sink>::value ? left : decode_chunk;
         if constexpr (simd::has_kernels)
         {
             if (k.decode_width != 0 && left >= k.decode_width)
@@ -375,18 +377,32 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
         unsigned char const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         while (p < stop)
         {
-            // Letters of two bytes (Greek, Cyrillic, Hebrew, Arabic) come in words: after one,
-            // the next are decoded in a loop of their own (decode_run, utf8.hpp).
+            // Each kind of text in a loop of its own: ASCII eight bytes at a time after two
+            // ASCII bytes (copy_ascii_run; the single space between words of other scripts is
+            // not worth a word's test), and letters of two bytes (Greek, Cyrillic, Hebrew,
+            // Arabic) or three (CJK, Indic), which come in words, after a first one
+            // (decode_run); both in utf8.hpp.
             unsigned const lead = *p;
             if (lead < 0x80u)
             {
                 *o++ = lead;
                 ++p;
+                if (p != stop && *p < 0x80u)
+                {
+                    *o++ = *p;
+                    ++p;
+                    copy_ascii_run(p, stop, o);
+                }
                 continue;
             }
             if (last - p >= 2 && is_two_byte_sequence(lead, p[1]))
             {
                 decode_run<2>(p, stop, last, o);
+                continue;
+            }
+            if (last - p >= 3 && is_three_byte_sequence(lead, p[1], p[2]))
+            {
+                decode_run<3>(p, stop, last, o);
                 continue;
             }
             p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);

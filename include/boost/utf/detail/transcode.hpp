@@ -498,32 +498,14 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         {
             // UTF-8 to UTF-16: ASCII is a whole element, and its own UTF-16 code unit. After an
             // ASCII byte, the bytes that follow are taken eight at a time for as long as all
-            // eight are ASCII (as UTF-16 to UTF-8 above).
+            // eight are ASCII (copy_ascii_run, utf8.hpp).
             if (BOOST_LIKELY(static_cast<unsigned char>(*p) < 0x80u))
             {
                 *o++ = static_cast<out_t>(static_cast<unsigned char>(*p));
                 ++p;
-                ++count;
-                while (stop - p >= 8)
-                {
-                    if (std::uint64_t const high = non_ascii_bits8(p))
-                    {
-                        // The ASCII bytes before the first that is not, one by one: that one is
-                        // next, and no byte is tested twice.
-                        unsigned const n = ascii_bytes_before(high);
-                        for (unsigned j = 0; j < n; ++j)
-                            o[j] = static_cast<out_t>(static_cast<unsigned char>(p[j]));
-                        o += n;
-                        p += n;
-                        count += n;
-                        break;
-                    }
-                    for (int j = 0; j < 8; ++j)
-                        o[j] = static_cast<out_t>(static_cast<unsigned char>(p[j]));
-                    o += 8;
-                    p += 8;
-                    count += 8;
-                }
+                out_t const* const from = o;
+                copy_ascii_run(p, stop, o);
+                count += static_cast<std::size_t>(o - from) + 1;
                 continue;
             }
             // Runs of two- or three-byte letters, in loops of their own (decode_run), as when

@@ -270,6 +270,31 @@ BOOST_FORCEINLINE void decode_run(T const*& p, T const* const stop, T const* con
     } while (p < stop && starts_one(p));
 }
 
+// The bulk loops' run of ASCII, after a first ASCII byte: the bytes from `p` go eight at a time,
+// each one output unit, while all eight are ASCII and eight are left before `stop`. Where a word
+// is not all ASCII, the bytes before its first that is not are copied one by one, so that one
+// is next and no byte is tested twice. Leaves `p` and `o` past what was copied.
+template<class T, class O>
+BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, O*& o) noexcept
+{
+    while (stop - p >= 8)
+    {
+        if (std::uint64_t const high = non_ascii_bits8(p))
+        {
+            unsigned const n = ascii_bytes_before(high);
+            for (unsigned j = 0; j < n; ++j)
+                o[j] = static_cast<O>(to_byte(p[j]));
+            o += n;
+            p += n;
+            return;
+        }
+        for (int j = 0; j < 8; ++j)
+            o[j] = static_cast<O>(to_byte(p[j]));
+        o += 8;
+        p += 8;
+    }
+}
+
 // decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
 // with the sequence length decided from the lead byte itself, so that a mispredicted length is
 // found out as early as possible. Once the marker bits are known, subtracting them all at once
