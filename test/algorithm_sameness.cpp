@@ -837,6 +837,73 @@ void decode_into_exact_room(std::string const& text)
     BOOST_TEST((utf::to<std::u32string>(utf::views::utf8(in)) == expected));
 }
 
+namespace {
+
+// `text` decoded with `policy`, to code points and to UTF-16, by copy from guarded input into
+// exactly the room the output needs, the guard right after both: each gives the view's output.
+template<class Policy>
+void decode_into_exact_room_with(std::string const& text, Policy const& policy)
+{
+    std::u32string expected;
+    for (char32_t c : utf::views::utf8(text, policy))
+        expected.push_back(c);
+    std::u16string expected16;
+    for (char16_t c : utf::views::utf8(text, policy) | utf::views::utf32_to_utf16)
+        expected16.push_back(c);
+    guarded_array<char> const in_memory(text.size(), false);
+    std::string_view const in = guarded_copy(in_memory, text);
+    guarded_array<char32_t> const out(expected.size(), false);
+    char32_t* const end = utf::copy(utf::views::utf8(in, policy), out.begin());
+    BOOST_TEST((end == out.end()));
+    BOOST_TEST((std::u32string_view(out.begin(), out.size()) == expected));
+    guarded_array<char16_t> const out16(expected16.size(), false);
+    char16_t* const end16 = utf::copy(utf::views::utf8(in, policy) | utf::views::utf32_to_utf16, out16.begin());
+    BOOST_TEST((end16 == out16.end()));
+    BOOST_TEST((std::u16string_view(out16.begin(), out16.size()) == expected16));
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(ascii_runs_write_nothing_past_the_output)
+{
+    // The kernels store a block whole, its units past the output included, where what follows is
+    // sure to write over them. A policy that writes nothing for an error makes the output end
+    // right after a run of letters however much input is left: runs of every length up to three
+    // words, and a few of blocks, after text of other lengths, then ill-formed bytes that such a
+    // policy drops, few or enough to cover several blocks, then nothing or a little more, into
+    // exactly the room the output needs. replace_policy{no_replacement} is such a policy.
+    auto const drop = [](utf::error_info const&) { return utf::no_replacement; };
+    char const* const befores[] = {"", "\xC3\xA9", "\xE4\xB8\x80", "\xF0\x9F\x98\x80"};
+    char const* const afters[] = {"", "z", "\xC3\xA9"};
+    std::vector<std::size_t> runs;
+    for (std::size_t run = 0; run <= 24; ++run)
+        runs.push_back(run);
+    for (std::size_t run : {40, 64, 100, 130})
+        runs.push_back(run);
+    for (char const* before : befores)
+        for (std::size_t run : runs)
+            for (std::size_t bad : {1, 9, 17, 25, 33, 41, 120, 300})
+                for (char const* after : afters)
+                    for (char const* letter : {"", "\xC3\xA9", "\xE4\xB8\x80"})
+                {
+                    // ASCII, or letters of two or three bytes, whose blocks' output is shorter.
+                    std::string text = before;
+                    for (std::size_t i = 0; i < run; ++i)
+                        text += *letter ? std::string(letter) : std::string(1, static_cast<char>('a' + i % 26));
+                    text += std::string(bad, '\xFF');
+                    text += after;
+                    BOOST_TEST_CONTEXT(std::strlen(before) << " bytes, " << run << " letters of "
+                                                           << std::max<std::size_t>(std::strlen(letter), 1)
+                                                           << " bytes, " << bad
+                                                           << " ill-formed, then " << std::strlen(after))
+                    {
+                        decode_into_exact_room_with(text, utf::skip_on_error);
+                        decode_into_exact_room_with(text, utf::replace_policy{utf::no_replacement});
+                        decode_into_exact_room_with(text, drop);
+                    }
+                }
+}
+
 BOOST_AUTO_TEST_CASE(well_formed_sequences_at_every_phase)
 {
     // Well-formed text whose 2-, 3- and 4-byte sequences, alone and mixed in several orders,

@@ -1147,7 +1147,7 @@ BOOST_AUTO_TEST_CASE(utf16_to_utf8_writes_nothing_past_the_output)
 // block must not count on what follows: valid text of a few blocks, then unpaired surrogates to
 // the end, into an output of exactly the text's size with a guard page after it. Skipped, or
 // replaced by a value that is not a scalar value and then skipped by the encoder, they write
-// nothing; replaced by U+FFFD, they write three bytes each.
+// nothing; replaced by U+FFFD, they write three bytes each; replaced by no_replacement, nothing.
 BOOST_AUTO_TEST_CASE(utf16_to_utf8_with_errors_at_the_end_writes_nothing_past_the_output)
 {
     // Letters of one, two and three bytes in turn; and mostly ASCII with a letter of two or three
@@ -1181,6 +1181,11 @@ BOOST_AUTO_TEST_CASE(utf16_to_utf8_with_errors_at_the_end_writes_nothing_past_th
                 check([&] { return units | views::utf16 | views::utf32_to_utf8_as<char>; });
                 check([&] {
                     return units | views::utf16(utf::replace_policy{char32_t(0xD800)}) | views::utf32_to_utf8_as<char>;
+                });
+                // A replacing decoder that replaces with nothing drops the error before the
+                // encoder, replacing too, can write anything for it.
+                check([&] {
+                    return units | views::utf16(utf::replace_policy{utf::no_replacement}) | views::utf32_to_utf8_as<char>;
                 });
             }
         }

@@ -613,9 +613,9 @@ inline constexpr std::size_t transcode_buffer = 256;
 // least one code unit for each element of its input, and each ill-formed part, whatever the
 // input (so a byte for each UTF-16 code unit, a UTF-16 code unit for every three bytes of UTF-8):
 // a replacing decoder writes something for each error, if not its own replacement then the
-// encoder's. Or whether the sink's
-// room is memory it owns (not the caller's, whose size may be exactly the output's), so that
-// bytes past those committed go nowhere.
+// encoder's; unless its replacement is no_replacement, which drops the error before the encoder
+// sees it. Or whether the sink's room is memory it owns (not the caller's, whose size may be
+// exactly the output's), so that bytes past those committed go nowhere.
 template<class Sink, class Inner, class Outer>
 constexpr bool writes_for_every_unit(Inner const& inner, Outer const&) noexcept
 {
@@ -623,8 +623,9 @@ constexpr bool writes_for_every_unit(Inner const& inner, Outer const&) noexcept
     if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
         return true;
     else if constexpr (std::is_same<std::remove_cv_t<Inner>, replace_policy>::value)
-        return check_scalar(inner.replacement) == error_kind{} ||
-               std::is_same<std::remove_cv_t<Outer>, replace_policy>::value;
+        return inner.replacement != no_replacement &&
+               (check_scalar(inner.replacement) == error_kind{} ||
+                std::is_same<std::remove_cv_t<Outer>, replace_policy>::value);
     else
         return false;
 }
