@@ -866,12 +866,12 @@ void decode_into_exact_room_with(std::string const& text, Policy const& policy)
 
 BOOST_AUTO_TEST_CASE(ascii_runs_write_nothing_past_the_output)
 {
-    // The kernels store a block whole, its units past the output included, where what follows is
-    // sure to write over them. A policy that writes nothing for an error makes the output end
-    // right after a run of letters however much input is left: runs of every length up to three
-    // words, and a few of blocks, after text of other lengths, then ill-formed bytes that such a
-    // policy drops, few or enough to cover several blocks, then nothing or a little more, into
-    // exactly the room the output needs. replace_policy{no_replacement} is such a policy.
+    // The scalar loops store a word of ASCII whole, its units past the run included, and the
+    // kernels a block whole, where what follows is sure to write over them. A policy that writes
+    // nothing for an error makes the output end right after the run however much input is left:
+    // runs of every length up to three words, and a few of blocks, after text of other lengths,
+    // then ill-formed bytes that such a policy drops, few or enough to cover several blocks, then
+    // nothing or a little more, into exactly the room the output needs.
     auto const drop = [](utf::error_info const&) { return utf::no_replacement; };
     char const* const befores[] = {"", "\xC3\xA9", "\xE4\xB8\x80", "\xF0\x9F\x98\x80"};
     char const* const afters[] = {"", "z", "\xC3\xA9"};

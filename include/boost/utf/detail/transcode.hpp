@@ -425,6 +425,27 @@ BOOST_NOINLINE encoded_groups<T, O> encode_groups16(T const* p, T const* const s
     return {p, o};
 }
 
+// Whether the output of a composition decoding with `inner` and encoding with `outer` has at
+// least one code unit for each element of its input, and each ill-formed part, whatever the
+// input (so a byte for each UTF-16 code unit, a UTF-16 code unit for every three bytes of UTF-8):
+// a replacing decoder writes something for each error, if not its own replacement then the
+// encoder's; unless its replacement is no_replacement, which drops the error before the encoder
+// sees it. Or whether the sink's room is memory it owns (not the caller's, whose size may be
+// exactly the output's), so that bytes past those committed go nowhere.
+template<class Sink, class Inner, class Outer>
+constexpr bool writes_for_every_unit(Inner const& inner, Outer const&) noexcept
+{
+    (void)inner;
+    if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
+        return true;
+    else if constexpr (std::is_same<std::remove_cv_t<Inner>, replace_policy>::value)
+        return inner.replacement != no_replacement &&
+               (check_scalar(inner.replacement) == error_kind{} ||
+                std::is_same<std::remove_cv_t<Outer>, replace_policy>::value);
+    else
+        return false;
+}
+
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
 // handed to the policies; `index` counts the inner view's elements. Returns where the next
 // element starts (at or past stop). At most transcode_chunk code units, unless the sink is
@@ -438,6 +459,10 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     out_t* o = sink.reserve(static_cast<std::size_t>(stop - p) * Writer::max_units);
     // Counted in a local: byte stores through `o` could otherwise alias the caller's counter.
     std::size_t count = index;
+    [[maybe_unused]] T const* covered_end = p;
+    if constexpr (std::is_same<Rules, utf8_rules>::value)
+        covered_end = ascii_covered_end<Sink::max_reserve != static_cast<std::size_t>(-1)>(
+            p, stop, last, writes_for_every_unit<Sink>(inner, outer));
     while (p < stop)
     {
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
@@ -504,7 +529,7 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 *o++ = static_cast<out_t>(static_cast<unsigned char>(*p));
                 ++p;
                 out_t const* const from = o;
-                copy_ascii_run(p, stop, o);
+                copy_ascii_run(p, stop, covered_end, o);
                 count += static_cast<std::size_t>(o - from) + 1;
                 continue;
             }
@@ -608,27 +633,6 @@ BOOST_FORCEINLINE T const* rules_stretch(T const* const first, T const* p, std::
 // Code points the kernels decode at a time into a buffer on the stack, before they are encoded
 // into the target form: small enough to stay in the first-level cache.
 inline constexpr std::size_t transcode_buffer = 256;
-
-// Whether the output of a composition decoding with `inner` and encoding with `outer` has at
-// least one code unit for each element of its input, and each ill-formed part, whatever the
-// input (so a byte for each UTF-16 code unit, a UTF-16 code unit for every three bytes of UTF-8):
-// a replacing decoder writes something for each error, if not its own replacement then the
-// encoder's; unless its replacement is no_replacement, which drops the error before the encoder
-// sees it. Or whether the sink's room is memory it owns (not the caller's, whose size may be
-// exactly the output's), so that bytes past those committed go nowhere.
-template<class Sink, class Inner, class Outer>
-constexpr bool writes_for_every_unit(Inner const& inner, Outer const&) noexcept
-{
-    (void)inner;
-    if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
-        return true;
-    else if constexpr (std::is_same<std::remove_cv_t<Inner>, replace_policy>::value)
-        return inner.replacement != no_replacement &&
-               (check_scalar(inner.replacement) == error_kind{} ||
-                std::is_same<std::remove_cv_t<Outer>, replace_policy>::value);
-    else
-        return false;
-}
 
 // UTF-8 to UTF-16. Where the level has a direct kernel (decode16), it writes the UTF-16 of the
 // blocks it takes straight into the sink; at a block it does not take, and without it, the

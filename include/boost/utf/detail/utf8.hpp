@@ -270,20 +270,27 @@ BOOST_FORCEINLINE void decode_run(T const*& p, T const* const stop, T const* con
     } while (p < stop && starts_one(p));
 }
 
-// The bulk loops' run of ASCII, after a first ASCII byte: the bytes from `p` go eight at a time,
-// each one output unit, while all eight are ASCII and eight are left before `stop`. Where a word
-// is not all ASCII, the bytes before its first that is not are copied one by one, so that one
-// is next and no byte is tested twice. Leaves `p` and `o` past what was copied.
+// The bulk loops' run of ASCII, after ASCII bytes: the bytes from `p` go eight at a time, each
+// one output unit, while all eight are ASCII and eight are left before `stop`. Where a word is not
+// all ASCII, its ASCII bytes before the first that is not are copied, so that that one is next and
+// no byte is tested twice: before `covered_end` (where the caller knows that eight units at `o`
+// are inside the output, and what follows writes over those past the run) as a whole word,
+// without a branch on how many there are; elsewhere one by one. Leaves `p` and `o` past what
+// was copied.
 template<class T, class O>
-BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, O*& o) noexcept
+BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, T const* const covered_end, O*& o) noexcept
 {
     while (stop - p >= 8)
     {
         if (std::uint64_t const high = non_ascii_bits8(p))
         {
             unsigned const n = ascii_bytes_before(high);
-            for (unsigned j = 0; j < n; ++j)
-                o[j] = static_cast<O>(to_byte(p[j]));
+            if (covered_end - p >= 8)
+                for (int j = 0; j < 8; ++j)
+                    o[j] = static_cast<O>(to_byte(p[j]));
+            else
+                for (unsigned j = 0; j < n; ++j)
+                    o[j] = static_cast<O>(to_byte(p[j]));
             o += n;
             p += n;
             return;
@@ -293,6 +300,23 @@ BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, O*& o) n
         o += 8;
         p += 8;
     }
+}
+
+// How far copy_ascii_run may store whole words, in a stretch [p, stop) of UTF-8 ending the input
+// at `last`, which a sink takes and the policies (`writes_for_every`: whether they write something
+// for every ill-formed part) decode. Every byte decodes to at most one output unit, so where the
+// sink's room is its own (Bounded), what a stretch reserved covers eight units past any point
+// before its end: to `stop`. Into the caller's buffer, which may end where the output does, the
+// output still to come must be eight units at least: it is, while 32 bytes are left, if every
+// element and every ill-formed part (of four bytes at most) writes one. Otherwise nowhere.
+template<bool Bounded, class T>
+BOOST_FORCEINLINE T const* ascii_covered_end(T const* const p, T const* const stop, T const* const last,
+                                             bool const writes_for_every) noexcept
+{
+    if constexpr (Bounded)
+        return stop;
+    else
+        return writes_for_every && last - p >= 32 ? last - 24 : p;
 }
 
 // decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
