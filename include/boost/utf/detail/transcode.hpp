@@ -370,6 +370,48 @@ constexpr bool surrogate_lanes_agree() noexcept
 }
 static_assert(surrogate_lanes_agree(), "transcode.hpp: surrogate_lanes16x4 must mark exactly the surrogates");
 
+// `v` in each of the two 32-bit lanes of a word, for testing two code points at once.
+constexpr std::uint64_t lanes32x2(std::uint32_t const v) noexcept
+{
+    return std::uint64_t{v} * 0x0000000100000001u;
+}
+
+// The two code points read as the word `x` (in either byte order), both below 10000, with bit 31
+// of each lane set where the value is a surrogate and every other bit clear: as
+// surrogate_lanes16x4, whose argument holds here too (a lane that is not a surrogate's is at
+// least 800 in `y`, so only a zero lane borrows).
+BOOST_FORCEINLINE constexpr std::uint64_t surrogate_lanes32x2(std::uint64_t const x) noexcept
+{
+    std::uint64_t const y = (x & lanes32x2(0xF800u)) ^ lanes32x2(0xD800u);
+    return (y - lanes32x2(1)) & ~y & lanes32x2(0x80000000u);
+}
+
+// surrogate_lanes32x2 marks exactly the surrogates among values below 10000, in each lane,
+// beside neighbours of every kind.
+constexpr bool surrogate_lanes32_agree() noexcept
+{
+    std::uint64_t const neighbours[] = {0x0000u, 0x07FFu, 0xD7FFu, 0xD800u, 0xDBFFu,
+                                        0xDC00u, 0xDFFFu, 0xE000u, 0xFFFFu};
+    for (unsigned lane = 0; lane < 2; ++lane)
+        for (std::uint64_t const n : neighbours)
+            for (std::uint64_t u = 0; u < 0x10000u; u += 0x80u)
+            {
+                std::uint64_t const value = u | (u >> 7 & 0x7Fu);
+                std::uint64_t x = 0, expected = 0;
+                for (unsigned k = 0; k < 2; ++k)
+                {
+                    std::uint64_t const v = k == lane ? value : n;
+                    x |= v << (32 * k);
+                    if (is_surrogate16(static_cast<std::uint32_t>(v)))
+                        expected |= std::uint64_t{0x80000000u} << (32 * k);
+                }
+                if (surrogate_lanes32x2(x) != expected)
+                    return false;
+            }
+    return true;
+}
+static_assert(surrogate_lanes32_agree(), "transcode.hpp: surrogate_lanes32x2 must mark exactly the surrogates");
+
 // Where encode_groups16 stopped: the code unit, and the output position, after what it wrote.
 template<class T, class O>
 struct encoded_groups
