@@ -27,7 +27,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -461,55 +460,6 @@ BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy,
         o = encode_error<Writer>(p, first, kind, policy, sink, o);
 }
 
-// Code points whose UTF-8 length changes every few of them (CJK, Indic or Arabic words between
-// spaces and punctuation), four at a time without a branch on any, as encode_groups16 takes
-// UTF-16: below 800 each as two bytes (write_below_800), below 10000 each as a word whose junk
-// bytes the next forms write over (write_below_10000). That needs the three values after the four
-// to be scalar values below 10000 too, each a byte at least, so that nothing is left written
-// past the output, which may be the caller's buffer of its exact size. Goes on while the next
-// eight values before `stop` are all below 10000, none a surrogate, and not all ASCII; returns
-// where it stops (encoded_groups, transcode.hpp). Out of line, and given the output position by
-// value, so that the loop it is called from keeps its own in a register.
-template<class T>
-BOOST_NOINLINE encoded_groups<T, unsigned char> encode_groups32(T const* p, T const* const stop, unsigned char* o) noexcept
-{
-    static_assert(sizeof(T) == 4, "32-bit code points");
-    while (stop - p >= 8)
-    {
-        std::uint64_t a, b, c, d;
-        std::memcpy(&a, p, 8);
-        std::memcpy(&b, p + 2, 8);
-        std::memcpy(&c, p + 4, 8);
-        std::memcpy(&d, p + 6, 8);
-        std::uint64_t const any = a | b | c | d;
-        if ((any & lanes32x2(0xFFFFFF80u)) == 0)
-            break;
-        // Read before any store, which may alias them as far as the compiler knows.
-        std::uint32_t const v0 = static_cast<std::uint32_t>(p[0]), v1 = static_cast<std::uint32_t>(p[1]),
-                            v2 = static_cast<std::uint32_t>(p[2]), v3 = static_cast<std::uint32_t>(p[3]);
-        if ((any & lanes32x2(0xFFFFF800u)) == 0)
-        {
-            write_below_800(v0, o);
-            write_below_800(v1, o);
-            write_below_800(v2, o);
-            write_below_800(v3, o);
-        }
-        else if ((any & lanes32x2(0xFFFF0000u)) == 0 &&
-                 (surrogate_lanes32x2(a) | surrogate_lanes32x2(b) | surrogate_lanes32x2(c) |
-                  surrogate_lanes32x2(d)) == 0)
-        {
-            write_below_10000(v0, o);
-            write_below_10000(v1, o);
-            write_below_10000(v2, o);
-            write_below_10000(v3, o);
-        }
-        else
-            break;
-        p += 4;
-    }
-    return {p, o};
-}
-
 template<class T, class Policy, class Sink>
 void encode_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
 {
@@ -580,12 +530,13 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
             }
             if constexpr (sizeof(T) == 4)
             {
-                // Only where the next four are not all ASCII either: a quotation mark or an
-                // accent amid ASCII goes one by one, as before.
+                // Groups of letters of mixed lengths (encode_groups, transcode.hpp), only where
+                // the next four are not all ASCII either: a quotation mark or an accent amid
+                // ASCII goes one by one.
                 if (stop - p >= 8 && (static_cast<U>(p[4]) | static_cast<U>(p[5]) | static_cast<U>(p[6]) |
                                       static_cast<U>(p[7])) >= 0x80u)
                 {
-                    encoded_groups<T, unsigned char> const g = encode_groups32(p, stop, o);
+                    encoded_groups<T, unsigned char> const g = encode_groups(p, stop, o);
                     if (g.p != p)
                     {
                         // g.p is a group or more past p, and the loop's step adds the last.

@@ -260,10 +260,22 @@ BOOST_FORCEINLINE decoded next_in_stretch(T const*& p, T const* const last) noex
 // it asks for, in pieces of at most this.
 inline constexpr std::size_t transcode_chunk = 256;
 
-// `v` in each of the four 16-bit lanes of a word, for testing four UTF-16 code units at once.
-constexpr std::uint64_t lanes16x4(std::uint16_t const v) noexcept
+// `v` in each lane of a 64-bit word of `Bits`-bit lanes: four UTF-16 code units, or two code
+// points, tested at once.
+template<unsigned Bits>
+constexpr std::uint64_t word_lanes(std::uint32_t const v) noexcept
 {
-    return std::uint64_t{v} * 0x0001000100010001u;
+    static_assert(Bits == 16 || Bits == 32, "lanes of UTF-16 code units or of code points");
+    return std::uint64_t{v} * (Bits == 16 ? 0x0001000100010001u : 0x0000000100000001u);
+}
+
+// The bits of each lane that a value at or above `bound` (a power of two) has one of, and a value
+// below it none of: a word ANDed with it is 0 when every lane is below `bound`.
+template<unsigned Bits>
+constexpr std::uint64_t lanes_at_or_above(std::uint32_t const bound) noexcept
+{
+    std::uint32_t const lane = Bits == 16 ? 0xFFFFu : 0xFFFFFFFFu;
+    return word_lanes<Bits>(lane & ~(bound - 1));
 }
 
 // When the four values at `p` (UTF-16 code units or code points) are all ASCII, writes their
@@ -279,7 +291,7 @@ BOOST_FORCEINLINE bool copy_ascii_word(T const* const p, O* const o) noexcept
     {
         std::uint64_t x;
         std::memcpy(&x, p, 8);
-        if ((x & lanes16x4(0xFF80u)) != 0)
+        if ((x & lanes_at_or_above<16>(0x80u)) != 0)
             return false;
         x = (x | x >> 8) & 0x0000FFFF0000FFFFu;
         std::uint32_t const bytes = static_cast<std::uint32_t>(x | x >> 16);
@@ -290,7 +302,7 @@ BOOST_FORCEINLINE bool copy_ascii_word(T const* const p, O* const o) noexcept
         std::uint64_t x, y;
         std::memcpy(&x, p, 8);
         std::memcpy(&y, p + 2, 8);
-        if (((x | y) & 0xFFFFFF80FFFFFF80u) != 0)
+        if (((x | y) & lanes_at_or_above<32>(0x80u)) != 0)
             return false;
         std::uint16_t const low = static_cast<std::uint16_t>(x | x >> 24);
         std::uint16_t const high = static_cast<std::uint16_t>(y | y >> 24);
@@ -335,84 +347,47 @@ BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, std
     return p;
 }
 
-// The four UTF-16 code units read as the word `x` (in either byte order), with bit 15 of each lane
-// set where the code unit is a surrogate and every other bit clear: 0 when none is. A surrogate's
-// lane is zero in `y`, and every other lane is at least 800, so only a zero lane borrows, and only
-// a lane that borrowed gets its top bit from the subtraction.
-BOOST_FORCEINLINE constexpr std::uint64_t surrogate_lanes16x4(std::uint64_t const x) noexcept
+// The lanes of the word `x` (four UTF-16 code units, or two code points below 10000, in either
+// byte order), with the top bit of each lane set where it holds a surrogate and every other bit
+// clear: 0 when none does. A surrogate's lane is zero in `y`, and every other lane is at least 800,
+// so only a zero lane borrows, and only a lane that borrowed gets its top bit from the subtraction.
+template<unsigned Bits>
+BOOST_FORCEINLINE constexpr std::uint64_t surrogate_lanes(std::uint64_t const x) noexcept
 {
-    std::uint64_t const y = (x & lanes16x4(0xF800u)) ^ lanes16x4(0xD800u);
-    return (y - lanes16x4(1)) & ~y & lanes16x4(0x8000u);
+    std::uint64_t const y = (x & word_lanes<Bits>(0xF800u)) ^ word_lanes<Bits>(0xD800u);
+    return (y - word_lanes<Bits>(1)) & ~y & word_lanes<Bits>(1u << (Bits - 1));
 }
 
-// surrogate_lanes16x4 marks exactly the surrogates: each code unit in each lane, between
+// surrogate_lanes marks exactly the surrogates: each value below 10000 in each lane, between
 // neighbours of every kind (surrogates, the values on either side of them, the extremes).
+template<unsigned Bits>
 constexpr bool surrogate_lanes_agree() noexcept
 {
+    constexpr unsigned count = 64 / Bits;
     std::uint64_t const neighbours[] = {0x0000u, 0x07FFu, 0xD7FFu, 0xD800u, 0xDBFFu,
                                         0xDC00u, 0xDFFFu, 0xE000u, 0xFFFFu};
-    for (unsigned lane = 0; lane < 4; ++lane)
+    for (unsigned lane = 0; lane < count; ++lane)
         for (std::uint64_t const n : neighbours)
             for (std::uint64_t u = 0; u < 0x10000u; u += 0x100u)
             {
                 std::uint64_t x = 0, expected = 0;
-                for (unsigned k = 0; k < 4; ++k)
+                for (unsigned k = 0; k < count; ++k)
                 {
                     std::uint64_t const unit = k == lane ? (u | (u >> 8 & 0xFFu)) : n;
-                    x |= unit << (16 * k);
+                    x |= unit << (Bits * k);
                     if (is_surrogate16(static_cast<std::uint32_t>(unit)))
-                        expected |= std::uint64_t{0x8000u} << (16 * k);
+                        expected |= std::uint64_t{1} << (Bits - 1) << (Bits * k);
                 }
-                if (surrogate_lanes16x4(x) != expected)
+                if (surrogate_lanes<Bits>(x) != expected)
                     return false;
             }
     return true;
 }
-static_assert(surrogate_lanes_agree(), "transcode.hpp: surrogate_lanes16x4 must mark exactly the surrogates");
+static_assert(surrogate_lanes_agree<16>() && surrogate_lanes_agree<32>(),
+              "transcode.hpp: surrogate_lanes must mark exactly the surrogates");
 
-// `v` in each of the two 32-bit lanes of a word, for testing two code points at once.
-constexpr std::uint64_t lanes32x2(std::uint32_t const v) noexcept
-{
-    return std::uint64_t{v} * 0x0000000100000001u;
-}
-
-// The two code points read as the word `x` (in either byte order), both below 10000, with bit 31
-// of each lane set where the value is a surrogate and every other bit clear: as
-// surrogate_lanes16x4, whose argument holds here too (a lane that is not a surrogate's is at
-// least 800 in `y`, so only a zero lane borrows).
-BOOST_FORCEINLINE constexpr std::uint64_t surrogate_lanes32x2(std::uint64_t const x) noexcept
-{
-    std::uint64_t const y = (x & lanes32x2(0xF800u)) ^ lanes32x2(0xD800u);
-    return (y - lanes32x2(1)) & ~y & lanes32x2(0x80000000u);
-}
-
-// surrogate_lanes32x2 marks exactly the surrogates among values below 10000, in each lane,
-// beside neighbours of every kind.
-constexpr bool surrogate_lanes32_agree() noexcept
-{
-    std::uint64_t const neighbours[] = {0x0000u, 0x07FFu, 0xD7FFu, 0xD800u, 0xDBFFu,
-                                        0xDC00u, 0xDFFFu, 0xE000u, 0xFFFFu};
-    for (unsigned lane = 0; lane < 2; ++lane)
-        for (std::uint64_t const n : neighbours)
-            for (std::uint64_t u = 0; u < 0x10000u; u += 0x80u)
-            {
-                std::uint64_t const value = u | (u >> 7 & 0x7Fu);
-                std::uint64_t x = 0, expected = 0;
-                for (unsigned k = 0; k < 2; ++k)
-                {
-                    std::uint64_t const v = k == lane ? value : n;
-                    x |= v << (32 * k);
-                    if (is_surrogate16(static_cast<std::uint32_t>(v)))
-                        expected |= std::uint64_t{0x80000000u} << (32 * k);
-                }
-                if (surrogate_lanes32x2(x) != expected)
-                    return false;
-            }
-    return true;
-}
-static_assert(surrogate_lanes32_agree(), "transcode.hpp: surrogate_lanes32x2 must mark exactly the surrogates");
-
-// Where encode_groups16 stopped: the code unit, and the output position, after what it wrote.
+// Where encode_groups stopped: the code unit or code point, and the output position, after what
+// it wrote.
 template<class T, class O>
 struct encoded_groups
 {
@@ -420,48 +395,70 @@ struct encoded_groups
     O* o;
 };
 
-// UTF-16 code units whose UTF-8 length changes every few of them (CJK, Cyrillic or Arabic words
-// between spaces and punctuation), four at a time, without a branch on any of them: each form
-// (encode_below_10000) is stored as a word, whose junk bytes the next forms write over. That
-// needs the three code units after the four to be no surrogates either, since each of them then
-// writes a byte at least, so that nothing is left written past the output, which may be the
-// caller's buffer of its exact size. Goes on while none of the next eight code units before
-// `stop` is a surrogate and not all eight are ASCII (copy_ascii_run16 is faster there); returns
-// where it stops. Out of line, and given the output position by value, so that the loops it is
-// called from keep theirs in a register, and their ASCII loop its constants.
+// UTF-16 code units or code points whose UTF-8 length changes every few of them (CJK, Cyrillic or
+// Arabic words between spaces and punctuation), four at a time, without a branch on any of them.
+// Where the next eight are all below 800, each is stored as two units (write_below_800); where
+// they are all below 10000 and none is a surrogate, as a word (encode_below_10000,
+// write_below_10000). The junk past each form is for the next forms to write over: the three
+// values after the four write a byte at least each, so nothing is left written past the output,
+// which may be the caller's buffer of its exact size. The eight are tested in 64-bit words of
+// four or two lanes (surrogate_lanes). Goes on while they pass and are not all ASCII (the
+// callers' ASCII loops are faster there), and eight are left before `stop`; returns where it
+// stops. Out of line, and given the output position by value, so that the loops it is called
+// from keep theirs in a register, and their ASCII loops their constants.
 template<class T, class O>
-BOOST_NOINLINE encoded_groups<T, O> encode_groups16(T const* p, T const* const stop, O* o) noexcept
+BOOST_NOINLINE encoded_groups<T, O> encode_groups(T const* p, T const* const stop, O* o) noexcept
 {
-    static_assert(sizeof(T) == 2 && sizeof(O) == 1, "UTF-16 code units to UTF-8 code units");
+    static_assert((sizeof(T) == 2 || sizeof(T) == 4) && sizeof(O) == 1,
+                  "UTF-16 code units or code points, to UTF-8 code units");
+    constexpr unsigned bits = 8 * sizeof(T);
+    // Eight values, in as many 64-bit words as a value has bytes: two, or four (in variables of
+    // their own, which GCC keeps in registers where it keeps an array in memory).
+    auto const word = [](T const* const q) {
+        std::uint64_t x;
+        std::memcpy(&x, q, 8);
+        return x;
+    };
+    constexpr std::ptrdiff_t per_word = 8 / sizeof(T);
     while (stop - p >= 8)
     {
-        std::uint64_t a, b;
-        std::memcpy(&a, p, 8);
-        std::memcpy(&b, p + 4, 8);
-        std::uint64_t const any = a | b;
-        if ((any & lanes16x4(0xFF80u)) == 0)
+        std::uint64_t const a = word(p), b = word(p + per_word);
+        std::uint64_t c = 0, d = 0;
+        if constexpr (sizeof(T) == 4)
+        {
+            c = word(p + 2 * per_word);
+            d = word(p + 3 * per_word);
+        }
+        std::uint64_t const any = a | b | c | d;
+        if ((any & lanes_at_or_above<bits>(0x80u)) == 0)
             break;
         // Read before any store, which may alias them as far as the compiler knows.
-        std::uint32_t const u0 = to_unit16(p[0]), u1 = to_unit16(p[1]), u2 = to_unit16(p[2]),
-                            u3 = to_unit16(p[3]);
-        if ((any & lanes16x4(0xF800u)) == 0)
+        std::uint32_t v[4];
+        for (int k = 0; k < 4; ++k)
         {
-            // All eight below 800 (Greek, Cyrillic, Hebrew, Arabic between spaces): one or two
-            // units each, stored as two (write_below_800), and no surrogate among them.
-            write_below_800(u0, o);
-            write_below_800(u1, o);
-            write_below_800(u2, o);
-            write_below_800(u3, o);
+            if constexpr (sizeof(T) == 2)
+                v[k] = to_unit16(p[k]);
+            else
+                v[k] = static_cast<std::uint32_t>(p[k]);
         }
-        else if ((surrogate_lanes16x4(a) | surrogate_lanes16x4(b)) == 0)
+        if ((any & lanes_at_or_above<bits>(0x800u)) == 0)
         {
-            write_below_10000(u0, o);
-            write_below_10000(u1, o);
-            write_below_10000(u2, o);
-            write_below_10000(u3, o);
+            // Greek, Cyrillic, Hebrew, Arabic between spaces: one or two units each, stored as
+            // two, and no surrogate among them.
+            for (std::uint32_t const x : v)
+                write_below_800(x, o);
         }
         else
-            break;
+        {
+            // Below 10000 (for UTF-16 code units, always), and no surrogate.
+            std::uint64_t surrogates = surrogate_lanes<bits>(a) | surrogate_lanes<bits>(b);
+            if constexpr (sizeof(T) == 4)
+                surrogates |= surrogate_lanes<bits>(c) | surrogate_lanes<bits>(d);
+            if ((any & lanes_at_or_above<bits>(0x10000u)) != 0 || surrogates != 0)
+                break;
+            for (std::uint32_t const x : v)
+                write_below_10000(x, o);
+        }
         p += 4;
     }
     return {p, o};
@@ -522,12 +519,12 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                     continue;
             }
             // Where the next two code units are not ASCII either, the letters go on four at a
-            // time (encode_groups16). A letter or two between ASCII (accents in Latin text) go
+            // time (encode_groups). A letter or two between ASCII (accents in Latin text) go
             // alone, as the groups would take ASCII at their slower pace.
             if (stop - p >= 3 && to_unit16(p[1]) >= 0x80u && to_unit16(p[2]) >= 0x80u)
             {
                 T const* const run = p;
-                encoded_groups<T, out_t> const g = encode_groups16(p, stop, o);
+                encoded_groups<T, out_t> const g = encode_groups(p, stop, o);
                 p = g.p;
                 o = g.o;
                 if (p != run)
