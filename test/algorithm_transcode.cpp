@@ -1191,6 +1191,46 @@ BOOST_AUTO_TEST_CASE(utf16_to_utf8_with_errors_at_the_end_writes_nothing_past_th
         }
 }
 
+BOOST_AUTO_TEST_CASE(utf16_ascii_runs_write_nothing_past_the_output)
+{
+    // The scalar loop stores the word that ends a run of ASCII whole, where what follows is sure
+    // to write over its excess. With a policy that may write nothing for an error, the output
+    // ends right after the run: runs of every length up to three words and more, after a letter
+    // or not, then unpaired surrogates, into exactly the room the output needs.
+    for (std::size_t run = 0; run <= 30; ++run)
+        for (std::size_t bad = 1; bad <= 9; bad += 2)
+            for (bool letter_first : {false, true})
+            {
+                std::u16string units;
+                if (letter_first)
+                    units += char16_t(0x4E2D);
+                for (std::size_t i = 0; i < run; ++i)
+                    units += static_cast<char16_t>('a' + i % 26);
+                units.append(bad, char16_t(0xDC00));
+                auto const check = [&](auto const& composed) {
+                    std::string const expected = lazy<char>(composed());
+                    test::guarded_array<char> const out(expected.size(), false);
+                    char* const end = utf::copy(composed(), out.begin());
+                    BOOST_TEST((end == out.end()));
+                    BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
+                };
+                BOOST_TEST_CONTEXT(run << " of ASCII" << (letter_first ? " after a letter" : "") << ", then " << bad
+                                       << " low surrogates")
+                {
+                    check([&] { return units | views::utf16(utf::skip_on_error) | views::utf32_to_utf8_as<char>; });
+                    check([&] {
+                        return units | views::utf16(utf::replace_policy{utf::no_replacement}) |
+                               views::utf32_to_utf8_as<char>;
+                    });
+                    check([&] {
+                        return units | views::utf16(utf::replace_policy{char32_t(0xD800)}) |
+                               views::utf32_to_utf8_as<char>(utf::skip_on_error);
+                    });
+                    check([&] { return units | views::utf16 | views::utf32_to_utf8_as<char>; });
+                }
+            }
+}
+
 // The narrowing kernels, called directly: the decoding kernels of some levels give them only
 // ASCII, so the compositions alone would not reach their other paths.
 BOOST_AUTO_TEST_CASE(narrowing_kernels_write_exactly_the_utf16_form)

@@ -278,6 +278,15 @@ constexpr std::uint64_t lanes_at_or_above(std::uint32_t const bound) noexcept
     return word_lanes<Bits>(lane & ~(bound - 1));
 }
 
+// The low bytes of the four 16-bit lanes of `x`, packed in memory order: each byte moves within
+// its own half of the word, so on either byte order. A lane's high byte lands on the byte of the
+// lane after it, so the bytes are exact up to the first lane above FF.
+BOOST_FORCEINLINE constexpr std::uint32_t low_bytes16x4(std::uint64_t x) noexcept
+{
+    x = (x | x >> 8) & 0x0000FFFF0000FFFFu;
+    return static_cast<std::uint32_t>(x | x >> 16);
+}
+
 // When the four values at `p` (UTF-16 code units or code points) are all ASCII, writes their
 // UTF-8 form, four bytes, to `o` and returns true. They are read as 64-bit words, tested with one
 // mask, and packed: each byte moves within its own half of a word, so the bytes come out in
@@ -293,8 +302,7 @@ BOOST_FORCEINLINE bool copy_ascii_word(T const* const p, O* const o) noexcept
         std::memcpy(&x, p, 8);
         if ((x & lanes_at_or_above<16>(0x80u)) != 0)
             return false;
-        x = (x | x >> 8) & 0x0000FFFF0000FFFFu;
-        std::uint32_t const bytes = static_cast<std::uint32_t>(x | x >> 16);
+        std::uint32_t const bytes = low_bytes16x4(x);
         std::memcpy(o, &bytes, 4);
     }
     else
@@ -322,7 +330,8 @@ inline constexpr int ascii_one_by_one = 8;
 // would pay. A run that goes on past them is likely long (English, markup), and goes on four
 // code units at a time (copy_ascii_word). The end of the run goes one by one again.
 template<class T, class O>
-BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, std::uint32_t& u, O*& o) noexcept
+BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, T const* const covered_end,
+                                            std::uint32_t& u, O*& o) noexcept
 {
     static_assert(sizeof(T) == 2 && sizeof(O) == 1, "UTF-16 code units to UTF-8 code units");
     int n = ascii_one_by_one;
@@ -337,6 +346,21 @@ BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, std
         return p;
     for (; stop - p >= 4 && copy_ascii_word(p, o); p += 4)
         o += 4;
+    // The word that ends the run: before `covered_end` (where four bytes at `o` are inside the
+    // output, and what follows writes over those past the run) stored whole, without a branch on
+    // how many of its code units are ASCII.
+    if (stop - p >= 4 && covered_end - p >= 4)
+    {
+        std::uint64_t x;
+        std::memcpy(&x, p, 8);
+        std::uint32_t const bytes = low_bytes16x4(x);
+        std::memcpy(o, &bytes, 4);
+        unsigned const ascii = ascii_bytes_before(x & lanes_at_or_above<16>(0x80u)) / 2;
+        o += ascii;
+        p += ascii;
+        u = to_unit16(*p);
+        return p;
+    }
     for (; p != stop; ++p)
     {
         u = to_unit16(*p);
@@ -498,10 +522,21 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     out_t* o = sink.reserve(static_cast<std::size_t>(stop - p) * Writer::max_units);
     // Counted in a local: byte stores through `o` could otherwise alias the caller's counter.
     std::size_t count = index;
+    // How far a run of ASCII may store its last word whole (copy_ascii_run, copy_ascii_run16).
     [[maybe_unused]] T const* covered_end = p;
     if constexpr (std::is_same<Rules, utf8_rules>::value)
         covered_end = ascii_covered_end<Sink::max_reserve != static_cast<std::size_t>(-1)>(
             p, stop, last, writes_for_every_unit<Sink>(inner, outer));
+    else if constexpr (std::is_same<Writer, utf8_writer>::value)
+    {
+        // Every UTF-16 code unit writes a byte at least, where the policies write something
+        // for every error: four bytes at `o` are covered while four code units are left. A
+        // sink's own room holds three bytes a code unit up to `stop`.
+        if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
+            covered_end = stop;
+        else if (writes_for_every_unit<Sink>(inner, outer))
+            covered_end = last;
+    }
     while (p < stop)
     {
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
@@ -513,7 +548,7 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
             if (u < 0x80u)
             {
                 T const* const run = p;
-                p = copy_ascii_run16(p, stop, u, o);
+                p = copy_ascii_run16(p, stop, covered_end, u, o);
                 count += static_cast<std::size_t>(p - run);
                 if (p == stop)
                     continue;
