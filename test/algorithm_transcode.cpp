@@ -1143,6 +1143,22 @@ BOOST_AUTO_TEST_CASE(utf16_to_utf8_writes_nothing_past_the_output)
         }
 }
 
+namespace {
+
+// `composed()` (a composition to UTF-8) copied into exactly the room its output needs, with a
+// guard page after it: the same bytes as walking it, and nothing written past them.
+template<class Composed>
+void check_into_exact_room(Composed const& composed)
+{
+    std::string const expected = lazy<char>(composed());
+    test::guarded_array<char> const out(expected.size(), false);
+    char* const end = utf::copy(composed(), out.begin());
+    BOOST_TEST((end == out.end()));
+    BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
+}
+
+} // namespace
+
 // With a policy that may write nothing for an error, the bytes the direct path writes past a
 // block must not count on what follows: valid text of a few blocks, then unpaired surrogates to
 // the end, into an output of exactly the text's size with a guard page after it. Skipped, or
@@ -1163,29 +1179,24 @@ BOOST_AUTO_TEST_CASE(utf16_to_utf8_with_errors_at_the_end_writes_nothing_past_th
         {
             std::u16string units = utf16_of(text->substr(0, valid));
             units.append(bad, char16_t(0xDC00));
-            auto const check = [&](auto const& composed) {
-                std::string const expected = lazy<char>(composed());
-                test::guarded_array<char> const out(expected.size(), false);
-                char* const end = utf::copy(composed(), out.begin());
-                BOOST_TEST((end == out.end()));
-                BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
-            };
             BOOST_TEST_CONTEXT((text == &mixed ? "mixed, " : "English, ") << valid << " code points, then " << bad
                                                                            << " low surrogates")
             {
-                check([&] { return units | views::utf16(utf::skip_on_error) | views::utf32_to_utf8_as<char>; });
-                check([&] {
+                check_into_exact_room(
+                    [&] { return units | views::utf16(utf::skip_on_error) | views::utf32_to_utf8_as<char>; });
+                check_into_exact_room([&] {
                     return units | views::utf16(utf::replace_policy{char32_t(0xD800)}) |
                            views::utf32_to_utf8_as<char>(utf::skip_on_error);
                 });
-                check([&] { return units | views::utf16 | views::utf32_to_utf8_as<char>; });
-                check([&] {
+                check_into_exact_room([&] { return units | views::utf16 | views::utf32_to_utf8_as<char>; });
+                check_into_exact_room([&] {
                     return units | views::utf16(utf::replace_policy{char32_t(0xD800)}) | views::utf32_to_utf8_as<char>;
                 });
                 // A replacing decoder that replaces with nothing drops the error before the
                 // encoder, replacing too, can write anything for it.
-                check([&] {
-                    return units | views::utf16(utf::replace_policy{utf::no_replacement}) | views::utf32_to_utf8_as<char>;
+                check_into_exact_room([&] {
+                    return units | views::utf16(utf::replace_policy{utf::no_replacement}) |
+                           views::utf32_to_utf8_as<char>;
                 });
             }
         }
@@ -1207,26 +1218,20 @@ BOOST_AUTO_TEST_CASE(utf16_ascii_runs_write_nothing_past_the_output)
                 for (std::size_t i = 0; i < run; ++i)
                     units += static_cast<char16_t>('a' + i % 26);
                 units.append(bad, char16_t(0xDC00));
-                auto const check = [&](auto const& composed) {
-                    std::string const expected = lazy<char>(composed());
-                    test::guarded_array<char> const out(expected.size(), false);
-                    char* const end = utf::copy(composed(), out.begin());
-                    BOOST_TEST((end == out.end()));
-                    BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
-                };
                 BOOST_TEST_CONTEXT(run << " of ASCII" << (letter_first ? " after a letter" : "") << ", then " << bad
                                        << " low surrogates")
                 {
-                    check([&] { return units | views::utf16(utf::skip_on_error) | views::utf32_to_utf8_as<char>; });
-                    check([&] {
+                    check_into_exact_room(
+                        [&] { return units | views::utf16(utf::skip_on_error) | views::utf32_to_utf8_as<char>; });
+                    check_into_exact_room([&] {
                         return units | views::utf16(utf::replace_policy{utf::no_replacement}) |
                                views::utf32_to_utf8_as<char>;
                     });
-                    check([&] {
+                    check_into_exact_room([&] {
                         return units | views::utf16(utf::replace_policy{char32_t(0xD800)}) |
                                views::utf32_to_utf8_as<char>(utf::skip_on_error);
                     });
-                    check([&] { return units | views::utf16 | views::utf32_to_utf8_as<char>; });
+                    check_into_exact_room([&] { return units | views::utf16 | views::utf32_to_utf8_as<char>; });
                 }
             }
 }
