@@ -278,9 +278,10 @@ constexpr std::uint64_t lanes_at_or_above(std::uint32_t const bound) noexcept
     return word_lanes<Bits>(lane & ~(bound - 1));
 }
 
-// The low bytes of the four 16-bit lanes of `x`, packed in memory order: each byte moves within
-// its own half of the word, so on either byte order. A lane's high byte lands on the byte of the
-// lane after it, so the bytes are exact up to the first lane above FF.
+// The low bytes of the four 16-bit lanes of `x`, all below 100, packed in memory order: each byte
+// moves within its own half of the word, so on either byte order. (A lane's high byte would land
+// on a neighbour's byte: the next lane's on a little-endian machine, the one before on a
+// big-endian one.)
 BOOST_FORCEINLINE constexpr std::uint32_t low_bytes16x4(std::uint64_t x) noexcept
 {
     x = (x | x >> 8) & 0x0000FFFF0000FFFFu;
@@ -353,8 +354,9 @@ BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, T c
     {
         std::uint64_t x;
         std::memcpy(&x, p, 8);
-        std::uint32_t const bytes = low_bytes16x4(x);
+        std::uint32_t const bytes = low_bytes16x4(x & word_lanes<16>(0xFFu));
         std::memcpy(o, &bytes, 4);
+        // Two bytes a lane: the lane of the first code unit that is not ASCII.
         unsigned const ascii = ascii_bytes_before(x & lanes_at_or_above<16>(0x80u)) / 2;
         o += ascii;
         p += ascii;
