@@ -352,10 +352,6 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
     unsigned char const* p = first;
     char32_t* o = sink.reserve(decode_chunk + decode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
-    // Whether the policy writes a code point for every ill-formed part.
-    bool writes_for_every_error = false;
-    if constexpr (std::is_same<std::remove_cv_t<Policy>, replace_policy>::value)
-        writes_for_every_error = policy.replacement != no_replacement;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
@@ -380,7 +376,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
         }
         unsigned char const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         unsigned char const* const covered_end =
-            ascii_covered_end<!is_unbounded_sink<Sink>::value>(p, stop, last, writes_for_every_error);
+            ascii_covered_end<Sink, 8, 4>(p, stop, last, writes_for_every_error(policy));
         while (p < stop)
         {
             // Each kind of text in a loop of its own: ASCII eight bytes at a time after two

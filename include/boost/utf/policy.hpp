@@ -138,6 +138,20 @@ BOOST_FORCEINLINE constexpr char32_t decoding_replacement(P& policy, decoded con
     return policy(error_info{d.kind, offset, length, d.value});
 }
 
+// Whether decoding with `policy` writes a code point for every ill-formed part, whatever the
+// input: a replacing policy does, unless its replacement is no_replacement, which drops the part.
+template<class P>
+constexpr bool writes_for_every_error(P const& policy) noexcept
+{
+    if constexpr (std::is_same<std::remove_cv_t<P>, replace_policy>::value)
+        return policy.replacement != no_replacement;
+    else
+    {
+        (void)policy;
+        return false;
+    }
+}
+
 // Instantiated where a view is formed, so that a misuse is reported in the user's words.
 template<class P>
 struct check_error_policy

@@ -500,15 +500,32 @@ BOOST_NOINLINE encoded_groups<T, O> encode_groups(T const* p, T const* const sto
 template<class Sink, class Inner, class Outer>
 constexpr bool writes_for_every_unit(Inner const& inner, Outer const&) noexcept
 {
-    (void)inner;
     if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
         return true;
     else if constexpr (std::is_same<std::remove_cv_t<Inner>, replace_policy>::value)
-        return inner.replacement != no_replacement &&
-               (check_scalar(inner.replacement) == error_kind{} ||
-                std::is_same<std::remove_cv_t<Outer>, replace_policy>::value);
+        return writes_for_every_error(inner) && (check_scalar(inner.replacement) == error_kind{} ||
+                                                 std::is_same<std::remove_cv_t<Outer>, replace_policy>::value);
     else
-        return false;
+        return writes_for_every_error(inner);
+}
+
+// How far a scalar loop's run of ASCII may store the word that ends it whole, `Word` output units
+// at `o` of which only those before the run's end count (copy_ascii_run, copy_ascii_run16), in a
+// stretch [p, stop) of input that ends at `last`. Where the sink's room is its own, what a
+// stretch reserved covers the word at any point before its end: to `stop`. Into the caller's
+// buffer, which may end where the output does, the output still to come must hold the word: it
+// does while `Word * Units` code units are left, if every `Units` code units write one output
+// unit at least (`writes_for_every`: the policies write something for every error; an element
+// or an ill-formed part of UTF-8 is at most four bytes, and every UTF-16 code unit writes a byte).
+// Otherwise nowhere.
+template<class Sink, std::ptrdiff_t Word, std::ptrdiff_t Units, class T>
+BOOST_FORCEINLINE T const* ascii_covered_end(T const* const p, T const* const stop, T const* const last,
+                                             bool const writes_for_every) noexcept
+{
+    if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
+        return stop;
+    else
+        return writes_for_every && last - p >= Word * Units ? last - (Word * Units - Word) : p;
 }
 
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
@@ -524,21 +541,12 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     out_t* o = sink.reserve(static_cast<std::size_t>(stop - p) * Writer::max_units);
     // Counted in a local: byte stores through `o` could otherwise alias the caller's counter.
     std::size_t count = index;
-    // How far a run of ASCII may store its last word whole (copy_ascii_run, copy_ascii_run16).
-    [[maybe_unused]] T const* covered_end = p;
-    if constexpr (std::is_same<Rules, utf8_rules>::value)
-        covered_end = ascii_covered_end<Sink::max_reserve != static_cast<std::size_t>(-1)>(
-            p, stop, last, writes_for_every_unit<Sink>(inner, outer));
-    else if constexpr (std::is_same<Writer, utf8_writer>::value)
-    {
-        // Every UTF-16 code unit writes a byte at least, where the policies write something
-        // for every error: four bytes at `o` are covered while four code units are left. A
-        // sink's own room holds three bytes a code unit up to `stop`.
-        if constexpr (Sink::max_reserve != static_cast<std::size_t>(-1))
-            covered_end = stop;
-        else if (writes_for_every_unit<Sink>(inner, outer))
-            covered_end = last;
-    }
+    // How far a run of ASCII may store its last word whole: eight units where four bytes of
+    // UTF-8 write one at least, four bytes where each UTF-16 code unit writes one.
+    [[maybe_unused]] T const* const covered_end =
+        std::is_same<Rules, utf8_rules>::value
+            ? ascii_covered_end<Sink, 8, 4>(p, stop, last, writes_for_every_unit<Sink>(inner, outer))
+            : ascii_covered_end<Sink, 4, 1>(p, stop, last, writes_for_every_unit<Sink>(inner, outer));
     while (p < stop)
     {
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)

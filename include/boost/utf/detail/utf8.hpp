@@ -302,23 +302,6 @@ BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, T const*
     }
 }
 
-// How far copy_ascii_run may store whole words, in a stretch [p, stop) of UTF-8 ending the input
-// at `last`, which a sink takes and the policies (`writes_for_every`: whether they write something
-// for every ill-formed part) decode. Every byte decodes to at most one output unit, so where the
-// sink's room is its own (Bounded), what a stretch reserved covers eight units past any point
-// before its end: to `stop`. Into the caller's buffer, which may end where the output does, the
-// output still to come must be eight units at least: it is, while 32 bytes are left, if every
-// element and every ill-formed part (of four bytes at most) writes one. Otherwise nowhere.
-template<bool Bounded, class T>
-BOOST_FORCEINLINE T const* ascii_covered_end(T const* const p, T const* const stop, T const* const last,
-                                             bool const writes_for_every) noexcept
-{
-    if constexpr (Bounded)
-        return stop;
-    else
-        return writes_for_every && last - p >= 32 ? last - 24 : p;
-}
-
 // decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
 // with the sequence length decided from the lead byte itself, so that a mispredicted length is
 // found out as early as possible. Once the marker bits are known, subtracting them all at once
