@@ -396,8 +396,9 @@ BOOST_AUTO_TEST_CASE(errors_close_together_in_one_kernel_step)
 // Below a kernel's block the bulk paths take the input by the rules alone, in one stretch when
 // the output is the caller's buffer, ASCII eight bytes or four UTF-16 code units at a time, and
 // the sanitising UTF-16 path element by element instead of validating and then copying. Every
-// length up to 40 code units, with an error of every kind at every position, under policies
-// that replace, drop, answer with a value the outer view must handle, and step per code unit.
+// length up to 20 code units and then around each level's blocks, up to 65, with an error of
+// every kind at every position, under policies that replace, drop, answer with a value the
+// outer view must handle, and step per code unit.
 
 namespace {
 
@@ -440,16 +441,19 @@ void under_each_policy(Check check)
 BOOST_AUTO_TEST_CASE(short_input_with_an_error_at_every_position)
 {
     // All ASCII, and ASCII broken up by other lengths at irregular places.
-    std::u32string const texts[] = {U"The quick brown fox jumps over the lazy dog, 0123456789.",
-                                    U"abc\u00E9defghij\u4E00klmnopqrstu\U0001F600vwxyzABCD\u0416EFGHIJKLMNOP"};
+    std::u32string const texts[] = {
+        U"The quick brown fox jumps over the lazy dog, 0123456789. Pack my box with five dozen liquor jugs.",
+        U"abc\u00E9defghij\u4E00klmnopqrstu\U0001F600vwxyzABCD\u0416EFGHIJKLMNOP\u4E8C\u4E09\u56DB"
+        U"\u4E94qrstuvw\U00010348xyz\u00FC\u00E4\u00F6ABCDEFGHIJKLMNOPQRSTUVWXYZ"};
     for (std::u32string const& t : texts)
     {
         std::string const t8 = utf8_of(t);
         std::u16string const t16 = utf16_of(t);
         // Every length up to 20, then lengths around the SSE and AVX2 blocks (16 and 32 code
-        // units): below a block the pieces never reach a kernel.
+        // units) and the AVX-512 ones (32 code units to UTF-8, 64 otherwise): below a block the
+        // pieces never reach a kernel, and between the AVX-512 widths only to_utf8 takes them.
         for (std::size_t len : {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 24, 28, 31,
-                                32, 33, 40})
+                                32, 33, 40, 47, 63, 64, 65})
         {
             // The first `len` code units: a cut sequence or pair at the end is one more error.
             std::string const s8 = t8.substr(0, len);

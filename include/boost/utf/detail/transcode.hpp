@@ -849,25 +849,26 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
             {
                 std::size_t const left = static_cast<std::size_t>(last - p);
                 std::size_t stretch = transcode_chunk;
+                auto const* const units = reinterpret_cast<std::uint16_t const*>(p);
+                // to_utf8's blocks may be narrower than widen's (at the AVX-512 levels): input
+                // between the two widths goes to it too, if it has no surrogate.
+                if (try_direct && left >= k16.to_utf8_width)
+                {
+                    // Without surrogates, a code unit is a code point of at most three bytes.
+                    std::size_t const room = left < Sink::max_reserve / 3 ? left : Sink::max_reserve / 3;
+                    out_t* const o = sink.reserve(3 * room);
+                    simd::transcode_step const direct = to_utf8(units, room, o);
+                    if (direct.consumed != 0)
+                    {
+                        sink.commit(o + direct.produced);
+                        p += direct.consumed;
+                        index += direct.consumed;
+                        continue;
+                    }
+                    try_direct = false;
+                }
                 if (left >= k16.width)
                 {
-                    auto const* const units = reinterpret_cast<std::uint16_t const*>(p);
-                    out_t* o = nullptr;
-                    if (try_direct)
-                    {
-                        // Without surrogates, a code unit is a code point of at most three bytes.
-                        std::size_t const room = left < Sink::max_reserve / 3 ? left : Sink::max_reserve / 3;
-                        o = sink.reserve(3 * room);
-                        simd::transcode_step const direct = to_utf8(units, room, o);
-                        if (direct.consumed != 0)
-                        {
-                            sink.commit(o + direct.produced);
-                            p += direct.consumed;
-                            index += direct.consumed;
-                            continue;
-                        }
-                        try_direct = false;
-                    }
                     // A block with surrogates: widened, pairs and all, into the buffer, and
                     // encoded from there.
                     simd::transcode_step const r =
@@ -875,7 +876,7 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                     p += r.consumed;
                     if (r.produced != 0)
                     {
-                        o = sink.reserve(4 * r.produced);
+                        out_t* const o = sink.reserve(4 * r.produced);
                         sink.commit(encode_scalar_values(k, buffer, r.produced, o));
                         index += r.produced;
                     }
@@ -901,7 +902,9 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
 inline constexpr std::size_t utf8_to_utf16_short =
     simd::narrowest_block(simd::kernel_sets, [](simd::kernel_set const& k) { return k.decode_width; });
 inline constexpr std::size_t utf16_to_utf8_short =
-    simd::narrowest_block(simd::utf16_kernel_sets, [](simd::utf16_kernel_set const& k) { return k.width; });
+    simd::narrowest_block(simd::utf16_kernel_sets, [](simd::utf16_kernel_set const& k) {
+        return k.to_utf8_width < k.width ? k.to_utf8_width : k.width;
+    });
 
 template<bool PerCodeUnit, class Inner, class Outer, class Sink>
 BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char const* const last,

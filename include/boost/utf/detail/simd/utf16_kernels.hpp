@@ -388,7 +388,7 @@ BOOST_UTF_SSE_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std:
 {
     return sse::encode_blocks_covered(sse::utf16_blocks{p}, n, o);
 }
-static_assert(sse::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
+inline constexpr std::size_t to_utf8_width = sse::utf16_blocks::width;
 
 BOOST_UTF_SSE_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
 {
@@ -607,7 +607,7 @@ BOOST_UTF_AVX2_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std
 {
     return avx2::encode_blocks_covered(avx2::utf16_blocks{p}, n, o);
 }
-static_assert(avx2::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
+inline constexpr std::size_t to_utf8_width = avx2::utf16_blocks::width;
 
 BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
 {
@@ -673,6 +673,7 @@ using utf16_avx2::narrow;
 using utf16_avx2::narrow_width;
 using utf16_avx2::to_utf8;
 using utf16_avx2::to_utf8_covered;
+using utf16_avx2::to_utf8_width;
 
 BOOST_UTF_AVX512BW_INLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
 
@@ -869,7 +870,7 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step to_utf8_covered(std::uint16_t const*
 {
     return avx512vbmi2::encode_blocks_covered(avx512vbmi2::utf16_blocks{p}, n, o);
 }
-static_assert(avx512vbmi2::utf16_blocks::width <= width, "to_utf8 runs wherever the set's blocks fit");
+inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 
 } // namespace utf16_avx512vbmi2
 #  if defined(BOOST_GCC) && BOOST_GCC < 130000
@@ -895,11 +896,12 @@ using utf16_to_utf8_kernel = transcode_step(std::uint16_t const*, std::size_t, u
 struct utf16_kernel_set
 {
     simd_level level;
-    // Code units a block has (valid_prefix, widen; to_utf8's are no more) and code points a
-    // narrow step takes; the drivers call a kernel only when at least that many are left. 0 for
-    // the scalar level.
+    // Code units a block has (valid_prefix, widen), code points a narrow step takes, and code
+    // units a block of to_utf8 has (no more than `width`); the drivers call a kernel only when
+    // at least that many are left. 0 for the scalar level.
     std::size_t width;
     std::size_t narrow_width;
+    std::size_t to_utf8_width;
     utf16_valid_prefix_kernel* valid_prefix;
     utf16_widen_kernel* widen;
     utf16_narrow_kernel* narrow;
@@ -910,26 +912,24 @@ struct utf16_kernel_set
 #define BOOST_UTF_UTF16_KERNEL_SET(level, ns)                                                      \
     utf16_kernel_set                                                                               \
     {                                                                                              \
-        simd_level::level, ns::width, ns::narrow_width, &ns::valid_prefix, &ns::widen, &ns::narrow, \
-            &ns::to_utf8, &ns::to_utf8_covered                                                       \
+        simd_level::level, ns::width, ns::narrow_width, ns::to_utf8_width, &ns::valid_prefix,       \
+            &ns::widen, &ns::narrow, &ns::to_utf8, &ns::to_utf8_covered                               \
     }
 
 // Indexed by the rows of dispatch.hpp, as kernel_sets. halves_avx2_row writes UTF-8 with the
-// 128-bit encoding loop; sse's to_utf8 blocks are no wider than AVX2's.
+// 128-bit encoding loop.
 inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
-    utf16_kernel_set{simd_level::scalar, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
+    utf16_kernel_set{simd_level::scalar, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
     BOOST_UTF_UTF16_KERNEL_SET(sse, utf16_sse),
     BOOST_UTF_UTF16_KERNEL_SET(avx2, utf16_avx2),
     BOOST_UTF_UTF16_KERNEL_SET(avx512bw, utf16_avx512bw),
     BOOST_UTF_UTF16_KERNEL_SET(avx512vbmi2, utf16_avx512vbmi2),
-    utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::narrow_width, &utf16_avx2::valid_prefix,
-                     &utf16_avx2::widen, &utf16_avx2::narrow, &utf16_sse::to_utf8, &utf16_sse::to_utf8_covered},
+    utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::narrow_width, utf16_sse::to_utf8_width,
+                     &utf16_avx2::valid_prefix, &utf16_avx2::widen, &utf16_avx2::narrow, &utf16_sse::to_utf8,
+                     &utf16_sse::to_utf8_covered},
 #endif
 };
-#if BOOST_UTF_SIMD_X86
-static_assert(utf16_sse::width <= utf16_avx2::width, "halves_avx2_row's to_utf8 runs wherever AVX2's blocks fit");
-#endif
 
 #undef BOOST_UTF_UTF16_KERNEL_SET
 
@@ -942,7 +942,7 @@ constexpr bool utf16_kernel_sets_are_complete() noexcept
         if (k.level != simd_level::scalar && k.width < 2)
             return false;
     return one_set_per_row(utf16_kernel_sets, [](utf16_kernel_set const& k) {
-        return std::array<std::size_t, 2>{k.width, k.narrow_width};
+        return std::array<std::size_t, 3>{k.width, k.narrow_width, k.to_utf8_width};
     });
 }
 static_assert(utf16_kernel_sets_are_complete(),
