@@ -528,10 +528,8 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
             {
                 // Groups of letters of mixed lengths (encode_groups, transcode.hpp), only where
                 // the next four are not all ASCII either: a quotation mark or an accent amid
-                // ASCII goes one by one. And only with 128 values or more left: the lengths of a
-                // short string encoded again and again are a pattern the branch predictor
-                // learns, and value by value is faster there.
-                if (last - p >= 128 && stop - p >= 8 &&
+                // ASCII goes one by one. And only in input of encode_groups_from values or more.
+                if (last - first >= encode_groups_from && stop - p >= 8 &&
                     (static_cast<U>(p[4]) | static_cast<U>(p[5]) | static_cast<U>(p[6]) | static_cast<U>(p[7])) >=
                         0x80u)
                 {

@@ -412,6 +412,13 @@ constexpr bool surrogate_lanes_agree() noexcept
 static_assert(surrogate_lanes_agree<16>() && surrogate_lanes_agree<32>(),
               "transcode.hpp: surrogate_lanes must mark exactly the surrogates");
 
+// The fewest values in an input that the scalar encoders take in groups (encode_groups); shorter
+// input goes value by value. The lengths of a short string encoded again and again are a pattern
+// the branch predictor learns, and the call into the groups costs more there than a group saves.
+// Whole inputs are counted, not what is left of them, so that the end of a longer one still goes
+// by groups.
+inline constexpr std::ptrdiff_t encode_groups_from = 128;
+
 // Where encode_groups stopped: the code unit or code point, and the output position, after what
 // it wrote.
 template<class T, class O>
@@ -458,7 +465,9 @@ BOOST_NOINLINE encoded_groups<T, O> encode_groups(T const* p, T const* const sto
         std::uint64_t const any = a | b | c | d;
         if ((any & lanes_at_or_above<bits>(0x80u)) == 0)
             break;
-        // Read before any store, which may alias them as far as the compiler knows.
+        // Read before any store, which may alias them as far as the compiler knows. Each is
+        // written by a call of its own below: GCC does not unroll a loop over `v` at -O2, and
+        // keeps the array in memory for it.
         std::uint32_t v[4];
         for (int k = 0; k < 4; ++k)
         {
@@ -471,8 +480,10 @@ BOOST_NOINLINE encoded_groups<T, O> encode_groups(T const* p, T const* const sto
         {
             // Greek, Cyrillic, Hebrew, Arabic between spaces: one or two units each, stored as
             // two, and no surrogate among them.
-            for (std::uint32_t const x : v)
-                write_below_800(x, o);
+            write_below_800(v[0], o);
+            write_below_800(v[1], o);
+            write_below_800(v[2], o);
+            write_below_800(v[3], o);
         }
         else
         {
@@ -482,8 +493,10 @@ BOOST_NOINLINE encoded_groups<T, O> encode_groups(T const* p, T const* const sto
                 surrogates |= surrogate_lanes<bits>(c) | surrogate_lanes<bits>(d);
             if ((any & lanes_at_or_above<bits>(0x10000u)) != 0 || surrogates != 0)
                 break;
-            for (std::uint32_t const x : v)
-                write_below_10000(x, o);
+            write_below_10000(v[0], o);
+            write_below_10000(v[1], o);
+            write_below_10000(v[2], o);
+            write_below_10000(v[3], o);
         }
         p += 4;
     }
@@ -565,8 +578,10 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
             }
             // Where the next two code units are not ASCII either, the letters go on four at a
             // time (encode_groups). A letter or two between ASCII (accents in Latin text) go
-            // alone, as the groups would take ASCII at their slower pace.
-            if (stop - p >= 3 && to_unit16(p[1]) >= 0x80u && to_unit16(p[2]) >= 0x80u)
+            // alone, as the groups would take ASCII at their slower pace; so does short input
+            // (encode_groups_from).
+            if (stop - p >= 3 && to_unit16(p[1]) >= 0x80u && to_unit16(p[2]) >= 0x80u &&
+                last - first >= encode_groups_from)
             {
                 T const* const run = p;
                 encoded_groups<T, out_t> const g = encode_groups(p, stop, o);
