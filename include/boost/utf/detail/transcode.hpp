@@ -767,36 +767,48 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
                 {
                     // `p` is where an element starts (or inside a subpart that a per-code-unit
                     // policy steps through, which the kernels find ill-formed at once). The
-                    // kernels write at most one code point, or code unit, per byte.
+                    // kernels write at most one code point, or code unit, per byte. Without a
+                    // direct kernel, every block goes to the decoding kernel.
+                    simd::transcode_step d{0, 0, k.decode_width};
                     if (decode16 != nullptr)
                     {
                         // As far as the sink has room: the kernel's loop then runs on, and
                         // decode16_covered's exact stores are only those of its last blocks.
                         std::size_t const most = left < Sink::max_reserve ? left : Sink::max_reserve;
                         out_t* const o = sink.reserve(most);
-                        simd::transcode_step const d = decode16(p, most, reinterpret_cast<std::uint16_t*>(o));
+                        d = decode16(p, most, reinterpret_cast<std::uint16_t*>(o));
                         sink.commit(o + d.produced);
                         p += d.consumed;
                         index += d.produced;
-                        // It goes on while it makes progress; once it stops at a block it does
-                        // not take, or takes nothing, the decoding kernel has the next stretch.
-                        // Either way at least a block is left.
-                        if (d.resume == 0 && d.consumed != 0)
+                    }
+                    if (d.resume == 0)
+                    {
+                        // It stopped where too few bytes were left for its next block. It goes
+                        // on while it makes progress; once it takes nothing, fewer than a
+                        // block and the bytes after it it needs are left (the sink has room for
+                        // that many), and the rules take them for less than the decoding
+                        // kernel and the narrowing would cost.
+                        if (d.consumed != 0)
                             continue;
                     }
-                    std::size_t const rest = static_cast<std::size_t>(last - p);
-                    simd::transcode_step const r =
-                        k.decode(p, rest < transcode_buffer ? rest : transcode_buffer, buffer);
-                    p += r.consumed;
-                    if (r.produced != 0)
+                    else
                     {
-                        out_t* const o = sink.reserve(2 * r.produced);
-                        sink.commit(o + k16.narrow(buffer, r.produced, reinterpret_cast<std::uint16_t*>(o)));
-                        index += r.produced;
+                        // At a block it does not take, the decoding kernel has the next stretch;
+                        // at least a block is left.
+                        std::size_t const rest = static_cast<std::size_t>(last - p);
+                        simd::transcode_step const r =
+                            k.decode(p, rest < transcode_buffer ? rest : transcode_buffer, buffer);
+                        p += r.consumed;
+                        if (r.produced != 0)
+                        {
+                            out_t* const o = sink.reserve(2 * r.produced);
+                            sink.commit(o + k16.narrow(buffer, r.produced, reinterpret_cast<std::uint16_t*>(o)));
+                            index += r.produced;
+                        }
+                        if (r.resume == 0)
+                            continue;
+                        stretch = r.resume;
                     }
-                    if (r.resume == 0)
-                        continue;
-                    stretch = r.resume;
                 }
                 p = rules_stretch<utf8_rules, utf16_writer, PerCodeUnit>(first, p, stretch, last, index, inner, outer,
                                                                          sink);
@@ -911,21 +923,30 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
     transcode_contiguous<utf16_rules, utf8_writer, PerCodeUnit>(first, last, inner, outer, sink);
 }
 
-// Input shorter than every level's narrowest block goes to the rules at once: for a few code
-// units, looking up the kernels and setting up the buffer cost more than the work, which no
-// kernel would do anyway. The rest goes through the kernels, out of line.
+// The fewest code units a level's kernels take at a time in each composition (0 at the scalar
+// level): the UTF-8 decoding kernels' block, and the narrower of the UTF-16 kernels' and
+// to_utf8's.
+constexpr std::size_t utf8_to_utf16_block(simd::kernel_set const& k) noexcept { return k.decode_width; }
+constexpr std::size_t utf16_to_utf8_block(simd::utf16_kernel_set const& k) noexcept
+{
+    return k.to_utf8_width < k.width ? k.to_utf8_width : k.width;
+}
+
+// Input shorter than every level's narrowest block goes to the rules at once, and input shorter
+// than the block of the level in use once that is looked up: for a few code units, setting up
+// the buffer and the kernels' loop costs more than the work, which no kernel would do anyway.
+// The rest goes through the kernels, out of line.
 inline constexpr std::size_t utf8_to_utf16_short =
-    simd::narrowest_block(simd::kernel_sets, [](simd::kernel_set const& k) { return k.decode_width; });
-inline constexpr std::size_t utf16_to_utf8_short =
-    simd::narrowest_block(simd::utf16_kernel_sets, [](simd::utf16_kernel_set const& k) {
-        return k.to_utf8_width < k.width ? k.to_utf8_width : k.width;
-    });
+    simd::narrowest_block(simd::kernel_sets, [](simd::kernel_set const& k) { return utf8_to_utf16_block(k); });
+inline constexpr std::size_t utf16_to_utf8_short = simd::narrowest_block(
+    simd::utf16_kernel_sets, [](simd::utf16_kernel_set const& k) { return utf16_to_utf8_block(k); });
 
 template<bool PerCodeUnit, class Inner, class Outer, class Sink>
 BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char const* const last,
                                                 Inner& inner, Outer& outer, Sink& sink)
 {
-    if (static_cast<std::size_t>(last - first) < utf8_to_utf16_short)
+    std::size_t const n = static_cast<std::size_t>(last - first);
+    if (n < utf8_to_utf16_short || n < utf8_to_utf16_block(simd::active_kernels()))
         transcode_contiguous<utf8_rules, utf16_writer, PerCodeUnit>(first, last, inner, outer, sink);
     else
         utf8_to_utf16_by_blocks<PerCodeUnit>(first, last, inner, outer, sink);
@@ -935,7 +956,8 @@ template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
 BOOST_FORCEINLINE void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& inner,
                                                 Outer& outer, Sink& sink)
 {
-    if (static_cast<std::size_t>(last - first) < utf16_to_utf8_short)
+    std::size_t const n = static_cast<std::size_t>(last - first);
+    if (n < utf16_to_utf8_short || n < utf16_to_utf8_block(simd::active_utf16_kernels()))
         transcode_contiguous<utf16_rules, utf8_writer, PerCodeUnit>(first, last, inner, outer, sink);
     else
         utf16_to_utf8_by_blocks<PerCodeUnit>(first, last, inner, outer, sink);
