@@ -1108,6 +1108,18 @@ BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
     }
 }
 
+namespace {
+
+// `composed()` (a composition to UTF-8) copied into exactly the room its output needs, with a
+// guard page after it: the same bytes as walking it, and nothing written past them.
+template<class Composed>
+void check_into_exact_room(Composed const& composed)
+{
+    test::copies_into_exact_room(composed(), lazy<char>(composed()));
+}
+
+} // namespace
+
 BOOST_AUTO_TEST_CASE(utf16_to_utf8_writes_nothing_past_the_output)
 {
     // Code units of one, two and three UTF-8 bytes in runs, each count from 0 to 200, so that
@@ -1121,13 +1133,9 @@ BOOST_AUTO_TEST_CASE(utf16_to_utf8_writes_nothing_past_the_output)
     for (std::size_t n = 0; n <= pool.size(); ++n)
     {
         std::u16string const units = pool.substr(0, n);
-        std::string const expected = lazy<char>(units | views::utf16 | views::utf32_to_utf8_as<char>);
-        test::guarded_array<char> const out(expected.size(), false);
         BOOST_TEST_CONTEXT(n << " code units")
         {
-            char* const end = utf::copy(units | views::utf16 | views::utf32_to_utf8_as<char>, out.begin());
-            BOOST_TEST((end == out.end()));
-            BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
+            check_into_exact_room([&] { return units | views::utf16 | views::utf32_to_utf8_as<char>; });
         }
     }
     for (char16_t bad : {char16_t(0xD800), char16_t(0xDC00)})
@@ -1135,33 +1143,13 @@ BOOST_AUTO_TEST_CASE(utf16_to_utf8_writes_nothing_past_the_output)
         {
             std::u16string units = pool.substr(0, 160);
             units[at] = bad;
-            auto const composed = [&] { return units | views::utf16(utf::skip_on_error) | views::utf32_to_utf8_as<char>; };
-            std::string const expected = lazy<char>(composed());
-            test::guarded_array<char> const out(expected.size(), false);
             BOOST_TEST_CONTEXT(std::hex << unsigned(bad) << std::dec << " at " << at)
             {
-                char* const end = utf::copy(composed(), out.begin());
-                BOOST_TEST((end == out.end()));
-                BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
+                check_into_exact_room(
+                    [&] { return units | views::utf16(utf::skip_on_error) | views::utf32_to_utf8_as<char>; });
             }
         }
 }
-
-namespace {
-
-// `composed()` (a composition to UTF-8) copied into exactly the room its output needs, with a
-// guard page after it: the same bytes as walking it, and nothing written past them.
-template<class Composed>
-void check_into_exact_room(Composed const& composed)
-{
-    std::string const expected = lazy<char>(composed());
-    test::guarded_array<char> const out(expected.size(), false);
-    char* const end = utf::copy(composed(), out.begin());
-    BOOST_TEST((end == out.end()));
-    BOOST_TEST((std::string_view(out.begin(), out.size()) == expected));
-}
-
-} // namespace
 
 // With a policy that may write nothing for an error, the bytes the direct path writes past a
 // block must not count on what follows: valid text of a few blocks, then unpaired surrogates to

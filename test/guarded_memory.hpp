@@ -9,9 +9,12 @@
 // read and write nothing outside their ranges.
 
 #include <boost/test/unit_test.hpp>
+#include <boost/utf/algorithm.hpp>
 
 #include <cstddef>
 #include <memory>
+#include <string_view>
+#include <utility>
 
 #if defined(__unix__) || defined(__APPLE__)
 #  include <sys/mman.h>
@@ -72,6 +75,20 @@ private:
     std::unique_ptr<T[]> heap_;
 #endif
 };
+
+// `view` copied by boost::utf::copy into exactly the room `expected` (a string of the output's
+// code units) needs, with the guard page right after it: the copy returns the end of that room
+// and has written `expected` there, and a store past it faults.
+template<class View, class Expected>
+void copies_into_exact_room(View&& view, Expected const& expected)
+{
+    using unit = typename Expected::value_type;
+    guarded_array<unit> const out(expected.size(), false);
+    unit* const end = boost::utf::copy(std::forward<View>(view), out.begin());
+    BOOST_TEST((end == out.end()));
+    BOOST_TEST((std::basic_string_view<unit>(out.begin(), out.size()) ==
+                std::basic_string_view<unit>(expected.data(), expected.size())));
+}
 
 } // namespace test
 
