@@ -271,10 +271,7 @@ void compare_encode_all_policies(Range const& cps)
 
 std::u32string decode_replace(std::string const& s)
 {
-    std::u32string r;
-    for (char32_t c : utf::views::utf8(s))
-        r.push_back(c);
-    return r;
+    return test::lazy<char32_t>(utf::views::utf8(s));
 }
 
 // ---- inputs -----------------------------------------------------------------------------------------
@@ -715,13 +712,7 @@ BOOST_AUTO_TEST_CASE(element_types_and_generic_ranges)
 namespace {
 
 using test::guarded_array;
-
-template<class T, class Range>
-std::basic_string_view<T> guarded_copy(guarded_array<T> const& a, Range const& r)
-{
-    std::copy(std::begin(r), std::end(r), a.begin());
-    return std::basic_string_view<T>(a.begin(), a.size());
-}
+using test::guarded_copy;
 
 } // namespace
 
@@ -841,12 +832,8 @@ namespace {
 template<class Policy>
 void decode_into_exact_room_with(std::string const& text, Policy const& policy)
 {
-    std::u32string expected;
-    for (char32_t c : utf::views::utf8(text, policy))
-        expected.push_back(c);
-    std::u16string expected16;
-    for (char16_t c : utf::views::utf8(text, policy) | utf::views::utf32_to_utf16)
-        expected16.push_back(c);
+    std::u32string const expected = test::lazy<char32_t>(utf::views::utf8(text, policy));
+    std::u16string const expected16 = test::lazy<char16_t>(utf::views::utf8(text, policy) | utf::views::utf32_to_utf16);
     guarded_array<char> const in_memory(text.size(), false);
     std::string_view const in = guarded_copy(in_memory, text);
     test::copies_into_exact_room(utf::views::utf8(in, policy), expected);
@@ -929,9 +916,7 @@ BOOST_AUTO_TEST_CASE(well_formed_sequences_at_every_phase)
 // the guard right after both, and by to<>: each gives the view's output.
 void utf8_to_utf16_into_exact_room(std::string const& text)
 {
-    std::u16string expected;
-    for (char16_t c : text | utf::views::utf8 | utf::views::utf32_to_utf16)
-        expected.push_back(c);
+    std::u16string const expected = test::lazy<char16_t>(text | utf::views::utf8 | utf::views::utf32_to_utf16);
     guarded_array<char> const in_memory(text.size(), false);
     std::string_view const in = guarded_copy(in_memory, text);
     test::copies_into_exact_room(in | utf::views::utf8 | utf::views::utf32_to_utf16, expected);

@@ -991,21 +991,9 @@ BOOST_AUTO_TEST_CASE(a_composition_calls_the_inner_policy_once_per_error)
 
 namespace {
 
-template<class T, class S>
-std::basic_string_view<T> guarded_copy(test::guarded_array<T> const& a, S const& s)
-{
-    std::copy(s.begin(), s.end(), a.begin());
-    return std::basic_string_view<T>(a.begin(), a.size());
-}
+using test::guarded_copy;
 
-template<class T, class View>
-std::basic_string<T> lazy(View&& v)
-{
-    std::basic_string<T> out;
-    for (auto c : v)
-        out += static_cast<T>(c);
-    return out;
-}
+using test::lazy;
 
 } // namespace
 

@@ -11,7 +11,9 @@
 #include <boost/test/unit_test.hpp>
 #include <boost/utf/algorithm.hpp>
 
+#include <algorithm>
 #include <cstddef>
+#include <iterator>
 #include <memory>
 #include <string_view>
 #include <utility>
@@ -75,6 +77,15 @@ private:
     std::unique_ptr<T[]> heap_;
 #endif
 };
+
+// `r` copied into `a`, which is as long: the view of it that the tests read, with the guard right
+// after (or before) it.
+template<class T, class Range>
+std::basic_string_view<T> guarded_copy(guarded_array<T> const& a, Range const& r)
+{
+    std::copy(std::begin(r), std::end(r), a.begin());
+    return std::basic_string_view<T>(a.begin(), a.size());
+}
 
 // `view` copied by boost::utf::copy into exactly the room `expected` (a string of the output's
 // code units) needs, with the guard page right after it: the copy returns the end of that room

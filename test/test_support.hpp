@@ -414,6 +414,17 @@ public:
     }
 };
 
+// The elements of `v`, walked one by one (the lazy view, which every bulk path is checked
+// against), as a string of T.
+template<class T, class View>
+std::basic_string<T> lazy(View&& v)
+{
+    std::basic_string<T> out;
+    for (auto c : v)
+        out += static_cast<T>(c);
+    return out;
+}
+
 } // namespace test
 
 

@@ -556,10 +556,9 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     std::size_t count = index;
     // How far a run of ASCII may store its last word whole: eight units where four bytes of
     // UTF-8 write one at least, four bytes where each UTF-16 code unit writes one.
-    [[maybe_unused]] T const* const covered_end =
-        std::is_same<Rules, utf8_rules>::value
-            ? ascii_covered_end<Sink, 8, 4>(p, stop, last, writes_for_every_unit<Sink>(inner, outer))
-            : ascii_covered_end<Sink, 4, 1>(p, stop, last, writes_for_every_unit<Sink>(inner, outer));
+    constexpr bool from_utf8 = std::is_same<Rules, utf8_rules>::value;
+    [[maybe_unused]] T const* const covered_end = ascii_covered_end<Sink, from_utf8 ? 8 : 4, from_utf8 ? 4 : 1>(
+        p, stop, last, writes_for_every_unit<Sink>(inner, outer));
     while (p < stop)
     {
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
@@ -877,8 +876,9 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                 std::size_t const left = static_cast<std::size_t>(last - p);
                 std::size_t stretch = transcode_chunk;
                 auto const* const units = reinterpret_cast<std::uint16_t const*>(p);
-                // to_utf8's blocks may be narrower than widen's (at the AVX-512 levels): input
-                // between the two widths goes to it too, if it has no surrogate.
+                // to_utf8's blocks may be narrower than widen's (at the AVX-512 levels, and on
+                // the AVX2 row of 128-bit halves): input between the two widths goes to it too,
+                // if it has no surrogate.
                 if (try_direct && left >= k16.to_utf8_width)
                 {
                     // Without surrogates, a code unit is a code point of at most three bytes.

@@ -897,8 +897,9 @@ struct utf16_kernel_set
 {
     simd_level level;
     // Code units a block has (valid_prefix, widen), code points a narrow step takes, and code
-    // units a block of to_utf8 has (narrower than `width` at the AVX-512 levels); the drivers
-    // call a kernel only when at least that many are left. 0 for the scalar level.
+    // units a block of to_utf8 has (narrower than `width` at the AVX-512 levels and on
+    // halves_avx2_row); the drivers call a kernel only when at least that many are left. 0 for
+    // the scalar level.
     std::size_t width;
     std::size_t narrow_width;
     std::size_t to_utf8_width;
