@@ -528,8 +528,10 @@ void encode_contiguous(T const* const first, T const* const last, Policy& policy
             {
                 // Groups of letters of mixed lengths (encode_groups, transcode.hpp), only where
                 // the next four are not all ASCII either: a quotation mark or an accent amid
-                // ASCII goes one by one. And only in input of encode_groups_from values or more.
-                if (last - first >= encode_groups_from && stop - p >= 8 &&
+                // ASCII goes one by one. Not from four with a value the groups do not take
+                // (10000 or more: emoji), which would make the call for nothing. And only in input
+                // of encode_groups_from values or more.
+                if (any < 0x10000u && last - first >= encode_groups_from && stop - p >= 8 &&
                     (static_cast<U>(p[4]) | static_cast<U>(p[5]) | static_cast<U>(p[6]) | static_cast<U>(p[7])) >=
                         0x80u)
                 {

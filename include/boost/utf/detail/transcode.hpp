@@ -577,9 +577,11 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
             }
             // Where the next two code units are not ASCII either, the letters go on four at a
             // time (encode_groups). A letter or two between ASCII (accents in Latin text) go
-            // alone, as the groups would take ASCII at their slower pace; so does short input
+            // alone, as the groups would take ASCII at their slower pace; so does a surrogate
+            // among the three (emoji), which the groups do not take, and short input
             // (encode_groups_from).
             if (stop - p >= 3 && to_unit16(p[1]) >= 0x80u && to_unit16(p[2]) >= 0x80u &&
+                !is_surrogate16(u) && !is_surrogate16(to_unit16(p[1])) && !is_surrogate16(to_unit16(p[2])) &&
                 last - first >= encode_groups_from)
             {
                 T const* const run = p;
