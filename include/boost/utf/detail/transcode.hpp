@@ -943,12 +943,26 @@ inline constexpr std::size_t utf8_to_utf16_short =
 inline constexpr std::size_t utf16_to_utf8_short = simd::narrowest_block(
     simd::utf16_kernel_sets, [](simd::utf16_kernel_set const& k) { return utf16_to_utf8_block(k); });
 
+// Input of one block and less than two bytes more is taken by a UTF-16 kernel only where the block
+// is ASCII: a block of letters above 7F needs the two bytes after it (three_byte_lanes), or leaves
+// its last bytes to the rules (sse's windows), and the rules then take the whole input for less.
+// A block that begins or ends with a byte above 7F is not ASCII; others are left to the kernel.
+static_assert(utf8_to_utf16_short >= 2, "input that reaches a level without kernels (block 0) is "
+                                        "two bytes or more, and is never taken for its block's ends");
+
 template<bool PerCodeUnit, class Inner, class Outer, class Sink>
 BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char const* const last,
                                                 Inner& inner, Outer& outer, Sink& sink)
 {
     std::size_t const n = static_cast<std::size_t>(last - first);
-    if (n < utf8_to_utf16_short || n < utf8_to_utf16_block(simd::active_kernels()))
+    // The level is looked up only for input that any level's kernels might take.
+    auto const by_rules = [first, n] {
+        if (n < utf8_to_utf16_short)
+            return true;
+        std::size_t const block = utf8_to_utf16_block(simd::active_kernels());
+        return n < block || (n - block < 2 && static_cast<unsigned>(first[0] | first[block - 1]) >= 0x80u);
+    };
+    if (by_rules())
         transcode_contiguous<utf8_rules, utf16_writer, PerCodeUnit>(first, last, inner, outer, sink);
     else
         utf8_to_utf16_by_blocks<PerCodeUnit>(first, last, inner, outer, sink);
