@@ -618,6 +618,19 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 ++count;
                 continue;
             }
+            // A pair (emoji, historic scripts) is four units.
+            if (is_high_surrogate(u) && last - p >= 2 && is_low_surrogate(to_unit16(p[1])))
+            {
+                encoded_word const w = encode_word(pair_value(u, to_unit16(p[1])));
+                o[0] = static_cast<out_t>(static_cast<unsigned char>(w.units));
+                o[1] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 8));
+                o[2] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 16));
+                o[3] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 24));
+                o += 4;
+                p += 2;
+                ++count;
+                continue;
+            }
         }
         if constexpr (std::is_same<Rules, utf8_rules>::value && std::is_same<Writer, utf16_writer>::value)
         {

@@ -42,6 +42,11 @@ constexpr std::uint16_t to_unit16(T unit) noexcept
 constexpr bool is_surrogate16(std::uint32_t u) noexcept { return (u & 0xF800u) == 0xD800u; }
 constexpr bool is_high_surrogate(std::uint32_t u) noexcept { return (u & 0xFC00u) == 0xD800u; }
 constexpr bool is_low_surrogate(std::uint32_t u) noexcept { return (u & 0xFC00u) == 0xDC00u; }
+// The scalar value of the pair of a high surrogate `high` and a low surrogate `low`.
+constexpr char32_t pair_value(std::uint32_t high, std::uint32_t low) noexcept
+{
+    return 0x10000u + ((high - 0xD800u) << 10) + (low - 0xDC00u);
+}
 
 // ---- decoding --------------------------------------------------------------------------------
 
@@ -62,7 +67,7 @@ BOOST_FORCEINLINE constexpr decoded decode_next16(I& it, S const& last) noexcept
     if (!is_low_surrogate(low))
         return {u, 1, error_kind::truncated};
     ++it;
-    return {0x10000u + ((u - 0xD800u) << 10) + (low - 0xDC00u), 2, error_kind{}};
+    return {pair_value(u, low), 2, error_kind{}};
 }
 
 // The element that ends at `p`, where `p` (!= first) is an element boundary found by decoding
