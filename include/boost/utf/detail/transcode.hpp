@@ -716,7 +716,8 @@ BOOST_FORCEINLINE T const* stretch_end(T const* p, T const* end) noexcept
 // Decodes [first, last) by `Rules` and writes each element by `Writer`: the composition of a
 // decoding view (policy `inner`) inside an encoding view (policy `outer`), by the rules alone.
 template<class Rules, class Writer, bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
-void transcode_contiguous(T const* const first, T const* const last, Inner& inner, Outer& outer, Sink& sink)
+BOOST_UTF_DETAIL_LOOP_FUNCTION void transcode_contiguous(T const* const first, T const* const last, Inner& inner,
+                                                        Outer& outer, Sink& sink)
 {
     static_assert(Sink::max_reserve >= transcode_chunk * Writer::max_units, "a chunk must fit in the sink");
     T const* p = first;
