@@ -457,7 +457,8 @@ BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy,
 }
 
 template<class T, class Policy, class Sink>
-BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
+BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T const* const last, Policy& policy,
+                                                     Sink& sink)
 {
     T const* p = first;
     unsigned char* o = sink.reserve(4 * encode_chunk + encode_step_max);

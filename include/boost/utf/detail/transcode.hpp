@@ -961,8 +961,9 @@ inline constexpr std::size_t utf16_to_utf8_short = simd::narrowest_block(
 // is ASCII: a block of letters above 7F needs the two bytes after it (three_byte_lanes), or leaves
 // its last bytes to the rules (sse's windows), and the rules then take the whole input for less.
 // A block that begins or ends with a byte above 7F is not ASCII; others are left to the kernel.
-static_assert(utf8_to_utf16_short >= 2, "input that reaches a level without kernels (block 0) is "
-                                        "two bytes or more, and is never taken for its block's ends");
+static_assert(utf8_to_utf16_short >= 2, "utf8_to_utf16_contiguous reads a block's last byte only where "
+                                        "fewer than two bytes follow the block, which never holds of a "
+                                        "level without kernels (block 0)");
 
 template<bool PerCodeUnit, class Inner, class Outer, class Sink>
 BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first, unsigned char const* const last,

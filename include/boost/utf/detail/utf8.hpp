@@ -280,8 +280,8 @@ BOOST_FORCEINLINE void decode_run(T const*& p, T const* const stop, T const* con
 template<class T, class O>
 BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, T const* const covered_end, O*& o) noexcept
 {
-    // The eight bytes at `p`, each one unit at `o`, each by a statement of its own: GCC at -O2
-    // keeps a loop over them (eight trips, a branch each), where at -O3 it made vector code.
+    // The eight bytes at `q`, each one unit at `to`, each by a statement of its own: GCC at -O2
+    // keeps a loop over them (eight trips, a branch each), which it unrolls at -O3.
     auto const copy_eight = [](T const* const q, O* const to) {
         to[0] = static_cast<O>(to_byte(q[0]));
         to[1] = static_cast<O>(to_byte(q[1]));
