@@ -541,6 +541,21 @@ BOOST_FORCEINLINE T const* ascii_covered_end(T const* const p, T const* const st
         return writes_for_every && last - p >= Word * Units ? last - (Word * Units - Word) : p;
 }
 
+// The UTF-8 form `w` (encode_word) at `o`, for a caller that knows it is `Length` code units long;
+// `o` moves past them.
+template<unsigned Length, class O>
+BOOST_FORCEINLINE void store_units(encoded_word const w, O*& o) noexcept
+{
+    static_assert(Length >= 2 && Length <= 4, "a UTF-8 form of two to four code units");
+    o[0] = static_cast<O>(static_cast<unsigned char>(w.units));
+    o[1] = static_cast<O>(static_cast<unsigned char>(w.units >> 8));
+    if constexpr (Length > 2)
+        o[2] = static_cast<O>(static_cast<unsigned char>(w.units >> 16));
+    if constexpr (Length > 3)
+        o[3] = static_cast<O>(static_cast<unsigned char>(w.units >> 24));
+    o += Length;
+}
+
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
 // handed to the policies; `index` counts the inner view's elements. Returns where the next
 // element starts (at or past stop). At most transcode_chunk code units, unless the sink is
@@ -599,34 +614,23 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
             // from encode_word.
             if (u < utf8_rules::unchecked_below)
             {
-                encoded_word const w = encode_word(u);
-                o[0] = static_cast<out_t>(static_cast<unsigned char>(w.units));
-                o[1] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 8));
-                o += 2;
+                store_units<2>(encode_word(u), o);
                 ++p;
                 ++count;
                 continue;
             }
             if (BOOST_LIKELY(!is_surrogate16(u)))
             {
-                encoded_word const w = encode_word(u);
-                o[0] = static_cast<out_t>(static_cast<unsigned char>(w.units));
-                o[1] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 8));
-                o[2] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 16));
-                o += 3;
+                store_units<3>(encode_word(u), o);
                 ++p;
                 ++count;
                 continue;
             }
-            // A pair (emoji, historic scripts) is four units.
+            // A pair (emoji, historic scripts) is four units. Tested here rather than through
+            // decode_next16, whose value the compiler cannot tell is a four-unit one.
             if (is_high_surrogate(u) && last - p >= 2 && is_low_surrogate(to_unit16(p[1])))
             {
-                encoded_word const w = encode_word(pair_value(u, to_unit16(p[1])));
-                o[0] = static_cast<out_t>(static_cast<unsigned char>(w.units));
-                o[1] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 8));
-                o[2] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 16));
-                o[3] = static_cast<out_t>(static_cast<unsigned char>(w.units >> 24));
-                o += 4;
+                store_units<4>(encode_word(pair_value(u, to_unit16(p[1]))), o);
                 p += 2;
                 ++count;
                 continue;
