@@ -918,6 +918,92 @@ BOOST_AUTO_TEST_CASE(long_stretches_with_an_error_at_every_offset)
     }
 }
 
+// Validation of long UTF-16 and of code points, where the scalar level tests blocks of 32 code
+// units and 64 values at once, and the kernels theirs: an error at every offset of the first
+// blocks, in text of every class (pairs begin at both parities of a block's end) and in a mix.
+BOOST_AUTO_TEST_CASE(long_utf16_validation_with_an_error_at_every_offset)
+{
+    std::vector<std::u16string> texts;
+    for (unsigned cls = 0; cls < 4; ++cls)
+        texts.push_back(utf16_of(of_class(cls, 160)));
+    std::u32string mixed;
+    for (std::size_t i = 0; mixed.size() < 160; ++i)
+        mixed += of_class(i % 3 == 0 ? 3u : static_cast<unsigned>(i % 4), 1 + i % 5);
+    texts.push_back(utf16_of(mixed));
+    for (std::u16string const& t16 : texts)
+    {
+        BOOST_TEST(utf::is_valid(t16));
+        for (std::u16string const& e : utf16_errors)
+        {
+            for (std::size_t at = 0; at <= 130; ++at)
+            {
+                std::u16string in = t16;
+                in.insert(at, e);
+                // Where the view first meets an unpaired surrogate (none, where the code units
+                // inserted complete the pairs they fall between).
+                std::size_t first = in.size();
+                for (auto it = (in | views::utf16).begin(); it != (in | views::utf16).end(); ++it)
+                {
+                    if (*it == U'\uFFFD')
+                    {
+                        first = static_cast<std::size_t>(it.base() - in.begin());
+                        break;
+                    }
+                }
+                BOOST_TEST_CONTEXT("text of " << t16.size() << " code units, error at " << at)
+                {
+                    BOOST_TEST(utf::is_valid(in) == (first == in.size()));
+                    BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(in) - in.begin()) == first);
+                }
+            }
+        }
+    }
+}
+
+namespace {
+
+// Whether `v` is a Unicode scalar value, stated here apart from the library's rules.
+template<class T>
+bool scalar_value_for_the_test(T v)
+{
+    long long const x = static_cast<long long>(v);
+    return x >= 0 && x <= 0x10FFFF && !(x >= 0xD800 && x <= 0xDFFF);
+}
+
+template<class T>
+void check_code_point_validation(std::vector<T> const& bad_values)
+{
+    std::vector<T> text;
+    for (char32_t c : of_class(3, 40) + of_class(2, 60) + of_class(0, 60) + of_class(1, 40))
+        text.push_back(static_cast<T>(c));
+    BOOST_TEST(utf::is_valid(text));
+    for (T bad : bad_values)
+    {
+        for (std::size_t at = 0; at < text.size(); ++at)
+        {
+            std::vector<T> in = text;
+            in[at] = bad;
+            BOOST_TEST_CONTEXT("value " << static_cast<long long>(bad) << " at " << at)
+            {
+                BOOST_TEST(!scalar_value_for_the_test(bad));
+                BOOST_TEST(!utf::is_valid(in));
+                BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(in) - in.begin()) == at);
+            }
+        }
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(code_point_validation_with_a_bad_value_at_every_offset)
+{
+    check_code_point_validation<char32_t>({char32_t(0xD800), char32_t(0xDFFF), char32_t(0x110000), char32_t(0xFFFFFFFF)});
+    check_code_point_validation<std::uint32_t>({0xDBFFu, 0x110000u, 0x80000000u});
+    check_code_point_validation<int>({-1, 0xDC00, 0x110000});
+    // Values whose low 32 bits are a scalar value.
+    check_code_point_validation<long long>({-1, 0x100000041LL, 0x7FFFFFFF0000004ELL, 0xD800});
+}
+
 // ---- the lazy compositions read each inner element once --------------------------------------
 
 namespace {

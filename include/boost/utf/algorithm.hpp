@@ -746,16 +746,11 @@ std::size_t find_invalid_code_point(T const* const first, std::size_t const n) n
         if (k.code_point_width != 0 && n >= k.code_point_width)
             i = k.valid_code_points(reinterpret_cast<std::uint32_t const*>(first), n);
     }
-    // Blocks of 64 are checked without an early exit, which compilers turn into vector code.
+    // Blocks of 64 are passed over where they hold only scalar values (any_in_block).
     constexpr std::size_t block = 64;
     for (; n - i >= block; i += block)
-    {
-        bool bad = false;
-        for (std::size_t j = 0; j < block; ++j)
-            bad |= check_scalar(first[i + j]) != error_kind{};
-        if (bad)
+        if (any_in_block<block>([at = first + i](std::size_t j) { return !is_scalar_value(at[j]); }))
             break;
-    }
     for (; i < n; ++i)
         if (check_scalar(first[i]) != error_kind{})
             return i;

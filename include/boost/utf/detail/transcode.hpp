@@ -47,8 +47,8 @@ inline namespace BOOST_UTF_ISA_NAMESPACE {
 // Index of the first code unit of the first unpaired surrogate, or `n`. The kernel of the level
 // in use passes over the blocks it proves well-formed; the block it stops at is walked by the
 // rules, which find the error exactly or step past it (a pair across blocks), and then the kernel
-// goes on from where the last element ended. Without kernels, blocks with no surrogate at all are
-// passed over without an early exit, which compilers turn into vector code.
+// goes on from where the last element ended. Without kernels, blocks are tested a pair of
+// neighbours at a time (any_in_block): see below.
 template<class T>
 std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexcept
 {
@@ -78,16 +78,21 @@ std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexce
             }
         }
     }
+    // `p` is where an element starts. A block from `p` with no surrogate is well-formed (most
+    // text), and so is one that is_paired_block16 accepts, with the pair that its last code unit
+    // may begin. The rules walk any other block.
     constexpr std::size_t block = 32;
     T const* p = first;
-    while (static_cast<std::size_t>(last - p) >= block)
+    while (static_cast<std::size_t>(last - p) > block)
     {
-        bool any = false;
-        for (std::size_t j = 0; j < block; ++j)
-            any |= is_surrogate16(to_unit16(p[j]));
-        if (BOOST_LIKELY(!any))
+        if (!any_in_block<block>([p](std::size_t j) { return is_surrogate16(to_unit16(p[j])); }))
         {
             p += block;
+            continue;
+        }
+        if (BOOST_LIKELY(is_paired_block16<block>(p)))
+        {
+            p += is_high_surrogate(to_unit16(p[block - 1])) ? block + 1 : block;
             continue;
         }
         T const* const stop = p + block;

@@ -11,6 +11,7 @@
 #include <boost/utf/config.hpp>
 #include <boost/utf/error.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -26,21 +27,37 @@ inline constexpr bool is_code_point_v =
     (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
      std::numeric_limits<T>::digits >= 21);
 
-// error_kind{} when `value` is a Unicode scalar value.
+// Whether `value` is a Unicode scalar value (D76): 0..D7FF or E000..10FFFF. A negative value
+// converts to one above 10FFFF. Two comparisons and no branch, so that a loop over a block of
+// values (any_in_block) becomes vector code.
+template<class T>
+constexpr bool is_scalar_value(T value) noexcept
+{
+    auto const v = static_cast<std::make_unsigned_t<T>>(value);
+    return v <= 0x10FFFFu && v - 0xD800u >= 0x800u;
+}
+
+// error_kind{} when `value` is a Unicode scalar value; otherwise why it is not.
 template<class T>
 constexpr error_kind check_scalar(T value) noexcept
 {
-    if constexpr (std::is_signed<T>::value)
-    {
-        if (value < 0)
-            return error_kind::out_of_range;
-    }
-    auto const v = static_cast<std::make_unsigned_t<T>>(value);
-    if (v > 0x10FFFFu)
-        return error_kind::out_of_range;
-    if (v >= 0xD800u && v <= 0xDFFFu)
-        return error_kind::surrogate;
-    return error_kind{};
+    if (BOOST_LIKELY(is_scalar_value(value)))
+        return error_kind{};
+    return static_cast<std::make_unsigned_t<T>>(value) > 0x10FFFFu ? error_kind::out_of_range : error_kind::surrogate;
+}
+
+// Whether `pred(j)` holds for any j in [0, N). Every j is tested, with no early exit, and the
+// answers are gathered in an integer: compilers make vector code of such a loop at every level,
+// the scalar one included (GCC 12 keeps the loop scalar when they are gathered in a bool). `pred`
+// must be a pure test of the values at j, or at j and j + 1.
+template<std::size_t N, class Pred>
+BOOST_FORCEINLINE bool any_in_block(Pred pred) noexcept
+{
+    unsigned any = 0;
+    BOOST_UTF_DETAIL_VECTOR_LOOP
+    for (std::size_t j = 0; j < N; ++j)
+        any |= static_cast<unsigned>(pred(j));
+    return any != 0;
 }
 
 // One step of decoding: a scalar value, or one maximal subpart.

@@ -48,6 +48,19 @@ constexpr char32_t pair_value(std::uint32_t high, std::uint32_t low) noexcept
     return 0x10000u + ((high - 0xD800u) << 10) + (low - 0xDC00u);
 }
 
+// Whether the `N` code units from `p`, where an element starts, are well-formed, and so is the
+// pair that the last of them may begin with the code unit after them: none is a low surrogate
+// unless the one before it is a high surrogate, and each high surrogate is followed by a low one.
+// Reads p[0..N]. Vector code (any_in_block); a block that ends with a high surrogate that is
+// not followed by a low one, or that is followed by a low one when it is not, fails the test.
+template<std::size_t N, class T>
+BOOST_FORCEINLINE bool is_paired_block16(T const* p) noexcept
+{
+    return !is_low_surrogate(to_unit16(p[0])) && !any_in_block<N>([p](std::size_t j) {
+        return is_high_surrogate(to_unit16(p[j])) != is_low_surrogate(to_unit16(p[j + 1]));
+    });
+}
+
 // ---- decoding --------------------------------------------------------------------------------
 
 // Reads the element that starts at `it` (it != last) and leaves `it` just past it. Never steps
