@@ -561,6 +561,37 @@ BOOST_FORCEINLINE void store_units(encoded_word const w, O*& o) noexcept
     o += Length;
 }
 
+// UTF-16 code units that transcode_stretch takes at a time to code points.
+inline constexpr std::size_t copy16_block = 32;
+
+// The code points of the `N` code units from `p`, which is_paired_block16 accepts, and of the code
+// unit after them when the last one is a high surrogate. Moves `p` and `o` past them; returns how
+// many there were.
+template<std::size_t N, class T, class O>
+BOOST_FORCEINLINE std::size_t widen_paired_block16(T const*& p, O*& o) noexcept
+{
+    static_assert(N >= 2, "a block holds a code unit before its last");
+    // Every code unit but the last writes at o[k], and k moves on only past one that begins an
+    // element, with no branch between one code unit and a pair: text with many pairs (emoji) has
+    // them among other code units at no pattern that could be predicted. What a low surrogate
+    // writes, the code unit after it writes over: in a paired block that one begins an element.
+    // The last code unit writes only when it begins one, so nothing is left past the elements.
+    std::size_t k = 0;
+    for (std::size_t j = 0; j + 1 < N; ++j)
+    {
+        std::uint32_t const u = to_unit16(p[j]);
+        std::uint32_t const take_pair = 0u - static_cast<std::uint32_t>(is_high_surrogate(u)); // all ones
+        o[k] = static_cast<O>((pair_value(u, to_unit16(p[j + 1])) & take_pair) | (u & ~take_pair));
+        k += static_cast<std::size_t>(!is_low_surrogate(u));
+    }
+    std::uint32_t const u = to_unit16(p[N - 1]);
+    if (!is_low_surrogate(u))
+        o[k++] = static_cast<O>(is_high_surrogate(u) ? pair_value(u, to_unit16(p[N])) : u);
+    p += is_high_surrogate(u) ? N + 1 : N;
+    o += k;
+    return k;
+}
+
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
 // handed to the policies; `index` counts the inner view's elements. Returns where the next
 // element starts (at or past stop). At most transcode_chunk code units, unless the sink is
@@ -579,6 +610,7 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     constexpr bool from_utf8 = std::is_same<Rules, utf8_rules>::value;
     [[maybe_unused]] T const* const covered_end = ascii_covered_end<Sink, from_utf8 ? 8 : 4, from_utf8 ? 4 : 1>(
         p, stop, last, writes_for_every_unit<Sink>(inner, outer));
+    [[maybe_unused]] T const* blocks_from = p; // see the UTF-16 to code points case
     while (p < stop)
     {
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
@@ -675,8 +707,35 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         }
         if constexpr (std::is_same<Rules, utf16_rules>::value && !std::is_same<Writer, utf8_writer>::value)
         {
-            // UTF-16 to UTF-16, or to code points: a code unit that is not a surrogate is a whole
-            // element, copied.
+            // UTF-16 to code points: a block with no surrogate is copied by a loop that compilers
+            // make vector code of (any_in_block), and a block of well-formed pairs among other
+            // code units (is_paired_block16) by one with no branch (widen_paired_block16). A
+            // block with an unpaired surrogate is taken an element at a time, and blocks are
+            // tried again after it. (UTF-16 to UTF-16 comes here only for short input:
+            // sanitize_contiguous.)
+            if constexpr (std::is_same<Writer, code_point_writer>::value)
+            {
+                if (p >= blocks_from && static_cast<std::size_t>(stop - p) > copy16_block)
+                {
+                    if (!any_in_block<copy16_block>([p](std::size_t j) { return is_surrogate16(to_unit16(p[j])); }))
+                    {
+                        BOOST_UTF_DETAIL_VECTOR_LOOP
+                        for (std::size_t j = 0; j < copy16_block; ++j)
+                            o[j] = static_cast<out_t>(to_unit16(p[j]));
+                        p += copy16_block;
+                        o += copy16_block;
+                        count += copy16_block;
+                        continue;
+                    }
+                    if (is_paired_block16<copy16_block>(p))
+                    {
+                        count += widen_paired_block16<copy16_block>(p, o);
+                        continue;
+                    }
+                    blocks_from = p + copy16_block;
+                }
+            }
+            // A code unit that is not a surrogate is a whole element.
             std::uint32_t const u = to_unit16(*p);
             if (BOOST_LIKELY(!is_surrogate16(u)))
             {
