@@ -443,8 +443,9 @@ template<class Writer = utf8_writer, class T, class Policy, class Sink, class O>
 BOOST_FORCEINLINE void encode_scalar(T const* p, T const* first, Policy& policy, Sink& sink, O*& o)
 {
     auto const v = *p;
-    // ASCII first: it needs no check, is one code unit in either form, and is most of most text.
-    if (static_cast<std::make_unsigned_t<T>>(v) < 0x80u)
+    // A value that is one code unit of the form first (ASCII in UTF-8, the whole BMP but the
+    // surrogates in UTF-16): it needs no check, and is most of most text.
+    if (Writer::is_one_unit(v))
     {
         *o++ = static_cast<O>(v);
         return;
@@ -564,9 +565,41 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
 // cache, where the whole input would have to come from memory twice.
 inline constexpr std::size_t narrow_chunk = 2048;
 
+// Values that encode16_contiguous tests at a time where the level has no kernel for it.
+inline constexpr std::size_t narrow_block = 16;
+static_assert(encode_chunk % narrow_block == 0, "a bounded sink's stretch is whole blocks");
+
+// The UTF-16 of the `N` scalar values from `p`, with no branch between one code unit and a pair:
+// text with many pairs (emoji) has them among other values at no pattern that could be
+// predicted. Moves `p` and `o` past them.
+template<std::size_t N, class T, class O>
+BOOST_FORCEINLINE void narrow_scalar_block16(T const*& p, O*& o) noexcept
+{
+    // Every value but the last writes two code units at o[k], and k moves on past as many as its
+    // form has. What a value of one code unit writes second, the next value writes over. The
+    // last value writes a second code unit only when it has one, so nothing is left past them.
+    std::size_t k = 0;
+    for (std::size_t j = 0; j + 1 < N; ++j)
+    {
+        std::uint32_t const v = static_cast<std::uint32_t>(p[j]);
+        std::uint32_t const pair = static_cast<std::uint32_t>(v >= 0x10000u);
+        std::uint32_t const take_pair = 0u - pair; // all ones for a pair
+        std::uint32_t const units = (pair_units16(v) & take_pair) | (v & ~take_pair);
+        o[k] = static_cast<O>(static_cast<std::uint16_t>(units));
+        o[k + 1] = static_cast<O>(static_cast<std::uint16_t>(units >> 16));
+        k += 1 + pair;
+    }
+    O* out = o + k;
+    write_word16(static_cast<char32_t>(p[N - 1]), out);
+    p += N;
+    o = out;
+}
+
 // utf32_to_utf16_view alone. Where the level's kernel proves whole blocks to be scalar values,
 // the UTF-16 kernel narrows them; the rest goes value by value, each value that is not a scalar
-// value to the policy.
+// value to the policy. Without that kernel, blocks of values that are each one code unit
+// (is_one_unit16) are narrowed by a loop that compilers make vector code of; a block with any
+// other value goes value by value, and the blocks start again after it.
 template<class T, class Policy, class Sink>
 void encode16_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
 {
@@ -577,6 +610,9 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
     out_t* o = sink.reserve(2 * encode_chunk + encode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     [[maybe_unused]] simd::utf16_kernel_set const& k16 = simd::active_utf16_kernels();
+    bool by_blocks = true;
+    if constexpr (simd::has_kernels && simd::has_utf16_kernels && sizeof(T) == 4)
+        by_blocks = k.code_point_width == 0 || k16.narrow_width == 0;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
@@ -600,8 +636,27 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
             }
         }
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
-        for (; p != stop; ++p)
-            encode_scalar<utf16_writer>(p, first, policy, sink, o);
+        while (p != stop)
+        {
+            bool const whole_block = by_blocks && static_cast<std::size_t>(stop - p) >= narrow_block;
+            if (whole_block && !any_in_block<narrow_block>([p](std::size_t j) { return !is_one_unit16(p[j]); }))
+            {
+                BOOST_UTF_DETAIL_VECTOR_LOOP
+                for (std::size_t j = 0; j < narrow_block; ++j)
+                    o[j] = static_cast<out_t>(p[j]);
+                p += narrow_block;
+                o += narrow_block;
+                continue;
+            }
+            if (whole_block && !any_in_block<narrow_block>([p](std::size_t j) { return !is_scalar_value(p[j]); }))
+            {
+                narrow_scalar_block16<narrow_block>(p, o);
+                continue;
+            }
+            T const* const part = whole_block ? p + narrow_block : stop;
+            for (; p != part; ++p)
+                encode_scalar<utf16_writer>(p, first, policy, sink, o);
+        }
         sink.commit(o);
         o = sink.reserve(2 * encode_chunk + encode_step_max);
     }

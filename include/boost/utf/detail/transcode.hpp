@@ -124,6 +124,13 @@ struct utf8_writer
     static constexpr bool encodes = true;
     using unit = unsigned char;
 
+    // Whether the value `v` is one code unit of the form, itself (ASCII).
+    template<class V>
+    static constexpr bool is_one_unit(V v) noexcept
+    {
+        return static_cast<std::make_unsigned_t<V>>(v) < 0x80u;
+    }
+
     template<class O>
     BOOST_FORCEINLINE static void write(char32_t c, O*& o) noexcept
     {
@@ -149,6 +156,12 @@ struct utf16_writer
 {
     static constexpr std::size_t max_units = 2;
     static constexpr bool encodes = true;
+
+    template<class V>
+    static constexpr bool is_one_unit(V v) noexcept
+    {
+        return is_one_unit16(v);
+    }
 
     template<class O>
     BOOST_FORCEINLINE static void write(char32_t c, O*& o) noexcept

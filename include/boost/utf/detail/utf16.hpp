@@ -109,13 +109,30 @@ constexpr decoded_before<I> decode_previous16(I const& first, I const& p, S cons
 
 // ---- encoding --------------------------------------------------------------------------------
 
+// Whether `value` (any value, not only a scalar value) is one UTF-16 code unit, itself: 0000..D7FF
+// or E000..FFFF. No branch between the two tests, so that a loop over a block of values becomes
+// vector code (any_in_block).
+template<class T>
+constexpr bool is_one_unit16(T value) noexcept
+{
+    auto const v = static_cast<std::make_unsigned_t<T>>(value);
+    return v < 0x10000u && !is_surrogate16(static_cast<std::uint32_t>(v));
+}
+
+// The pair of code units of a scalar value `c` of 10000 or more, the high surrogate in the low
+// half.
+constexpr std::uint32_t pair_units16(char32_t c) noexcept
+{
+    std::uint32_t const v = c - 0x10000u;
+    return (0xD800u | v >> 10) | (0xDC00u | (v & 0x3FFu)) << 16;
+}
+
 // The UTF-16 form of a scalar value `c`, first code unit in the low half.
 BOOST_FORCEINLINE constexpr encoded_word encode_word16(char32_t c) noexcept
 {
     if (c < 0x10000u)
         return {c, 1};
-    std::uint32_t const v = c - 0x10000u;
-    return {(0xD800u | v >> 10) | (0xDC00u | (v & 0x3FFu)) << 16, 2};
+    return {pair_units16(c), 2};
 }
 
 // Writes the UTF-16 form of the scalar value `c` at `o` and moves `o` past it: exactly its code
