@@ -27,9 +27,22 @@ inline constexpr bool is_code_point_v =
     (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
      std::numeric_limits<T>::digits >= 21);
 
-// Whether `value` is a Unicode scalar value (D76): 0..D7FF or E000..10FFFF. A negative value
-// converts to one above 10FFFF. Two comparisons and no branch, so that a loop over a block of
-// values (any_in_block) becomes vector code.
+// error_kind{} when `value` is a Unicode scalar value (D76: 0..D7FF or E000..10FFFF); otherwise
+// why it is not. A negative value converts to one above 10FFFF.
+template<class T>
+constexpr error_kind check_scalar(T value) noexcept
+{
+    auto const v = static_cast<std::make_unsigned_t<T>>(value);
+    if (v > 0x10FFFFu)
+        return error_kind::out_of_range;
+    if (v - 0xD800u < 0x800u)
+        return error_kind::surrogate;
+    return error_kind{};
+}
+
+// check_scalar(value) == error_kind{}, with no branch between its two tests, so that a loop over
+// a block of values (any_in_block) becomes vector code; check_scalar's branches are what the
+// value-by-value paths want.
 template<class T>
 constexpr bool is_scalar_value(T value) noexcept
 {
@@ -37,14 +50,21 @@ constexpr bool is_scalar_value(T value) noexcept
     return v <= 0x10FFFFu && v - 0xD800u >= 0x800u;
 }
 
-// error_kind{} when `value` is a Unicode scalar value; otherwise why it is not.
-template<class T>
-constexpr error_kind check_scalar(T value) noexcept
+constexpr bool scalar_value_tests_agree() noexcept
 {
-    if (BOOST_LIKELY(is_scalar_value(value)))
-        return error_kind{};
-    return static_cast<std::make_unsigned_t<T>>(value) > 0x10FFFFu ? error_kind::out_of_range : error_kind::surrogate;
+    constexpr long long edges[] = {-1, 0, 0x7F, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF,
+                                   0x10000, 0x10FFFF, 0x110000, 0x7FFFFFFF, 0x100000041LL};
+    for (long long const x : edges)
+    {
+        if (is_scalar_value(x) != (check_scalar(x) == error_kind{}))
+            return false;
+        auto const u = static_cast<std::uint32_t>(x);
+        if (is_scalar_value(u) != (check_scalar(u) == error_kind{}))
+            return false;
+    }
+    return true;
 }
+static_assert(scalar_value_tests_agree(), "is_scalar_value and check_scalar state D76 alike");
 
 // Whether `pred(j)` holds for any j in [0, N). Every j is tested, with no early exit, and the
 // answers are gathered in an integer: compilers make vector code of such a loop at every level,
