@@ -47,8 +47,8 @@ inline namespace BOOST_UTF_ISA_NAMESPACE {
 // Index of the first code unit of the first unpaired surrogate, or `n`. The kernel of the level
 // in use passes over the blocks it proves well-formed; the block it stops at is walked by the
 // rules, which find the error exactly or step past it (a pair across blocks), and then the kernel
-// goes on from where the last element ended. Without kernels, blocks are tested a pair of
-// neighbours at a time (any_in_block): see below.
+// goes on from where the last element ended. Without kernels, whole blocks are tested at once
+// (any_in_block, is_paired_block16): see below.
 template<class T>
 std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexcept
 {

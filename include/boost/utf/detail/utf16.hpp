@@ -51,8 +51,8 @@ constexpr char32_t pair_value(std::uint32_t high, std::uint32_t low) noexcept
 // Whether the `N` code units from `p`, where an element starts, are well-formed, and so is the
 // pair that the last of them may begin with the code unit after them: none is a low surrogate
 // unless the one before it is a high surrogate, and each high surrogate is followed by a low one.
-// Reads p[0..N]. Vector code (any_in_block); a block that ends with a high surrogate that is
-// not followed by a low one, or that is followed by a low one when it is not, fails the test.
+// Reads p[0..N]; vector code (any_in_block). It also fails where the code unit after the block is
+// a low surrogate that the last one does not pair with, though the block alone is well-formed.
 template<std::size_t N, class T>
 BOOST_FORCEINLINE bool is_paired_block16(T const* p) noexcept
 {
