@@ -47,12 +47,14 @@ inline namespace BOOST_UTF_ISA_NAMESPACE {
 // Index of the first code unit of the first unpaired surrogate, or `n`. The kernel of the level
 // in use passes over the blocks it proves well-formed; the block it stops at is walked by the
 // rules, which find the error exactly or step past it (a pair across blocks), and then the kernel
-// goes on from where the last element ended. Without kernels, whole blocks are tested at once
-// (any_in_block, is_paired_block16): see below.
+// goes on from where the last element ended. What is left after its last block, and the whole
+// input without kernels, goes through whole blocks tested at once (any_in_block,
+// is_paired_block16): see below.
 template<class T>
 std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexcept
 {
     T const* const last = first + n;
+    T const* p = first;
     if constexpr (simd::has_utf16_kernels)
     {
         simd::utf16_kernel_set const& k = simd::active_utf16_kernels();
@@ -64,16 +66,16 @@ std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexce
             {
                 if (n - i >= k.width)
                     i += k.valid_prefix(units + i, n - i);
-                T const* p = first + i;
-                T const* const stop = n - i > k.width ? p + k.width : last;
+                p = first + i;
+                if (n - i <= k.width)
+                    break;
+                T const* const stop = p + k.width;
                 while (p < stop)
                 {
                     T const* const at = p;
                     if (!decode_next16(p, last).ok())
                         return static_cast<std::size_t>(at - first);
                 }
-                if (p == last)
-                    return n;
                 i = static_cast<std::size_t>(p - first);
             }
         }
@@ -82,7 +84,6 @@ std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexce
     // text), and so is one that is_paired_block16 accepts, with the pair that its last code unit
     // may begin. The rules walk any other block.
     constexpr std::size_t block = 32;
-    T const* p = first;
     while (static_cast<std::size_t>(last - p) > block)
     {
         if (!any_in_block<block>([p](std::size_t j) { return is_surrogate16(to_unit16(p[j])); }))
