@@ -86,14 +86,14 @@ std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexce
     constexpr std::size_t block = 32;
     while (static_cast<std::size_t>(last - p) > block)
     {
-        if (!any_in_block<block>([p](std::size_t j) { return is_surrogate16(to_unit16(p[j])); }))
+        if (!has_surrogate16<block>(p))
         {
             p += block;
             continue;
         }
         if (BOOST_LIKELY(is_paired_block16<block>(p)))
         {
-            p += is_high_surrogate(to_unit16(p[block - 1])) ? block + 1 : block;
+            p += paired_block_length16<block>(p);
             continue;
         }
         T const* const stop = p + block;
@@ -601,7 +601,7 @@ BOOST_FORCEINLINE std::size_t widen_paired_block16(T const*& p, O*& o) noexcept
     std::uint32_t const u = to_unit16(p[N - 1]);
     if (!is_low_surrogate(u))
         o[k++] = static_cast<O>(is_high_surrogate(u) ? pair_value(u, to_unit16(p[N])) : u);
-    p += is_high_surrogate(u) ? N + 1 : N;
+    p += paired_block_length16<N>(p);
     o += k;
     return k;
 }
@@ -731,7 +731,7 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
             {
                 if (p >= blocks_from && static_cast<std::size_t>(stop - p) > copy16_block)
                 {
-                    if (!any_in_block<copy16_block>([p](std::size_t j) { return is_surrogate16(to_unit16(p[j])); }))
+                    if (!has_surrogate16<copy16_block>(p))
                     {
                         BOOST_UTF_DETAIL_VECTOR_LOOP
                         for (std::size_t j = 0; j < copy16_block; ++j)

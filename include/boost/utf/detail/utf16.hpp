@@ -48,6 +48,21 @@ constexpr char32_t pair_value(std::uint32_t high, std::uint32_t low) noexcept
     return 0x10000u + ((high - 0xD800u) << 10) + (low - 0xDC00u);
 }
 
+// Whether any of the `N` code units from `p` is a surrogate; vector code (any_in_block).
+template<std::size_t N, class T>
+BOOST_FORCEINLINE bool has_surrogate16(T const* p) noexcept
+{
+    return any_in_block<N>([p](std::size_t j) { return is_surrogate16(to_unit16(p[j])); });
+}
+
+// The code units that a block of `N` from `p`, which is_paired_block16 accepts, accounts for: the
+// block, and the low surrogate after it when its last code unit begins a pair.
+template<std::size_t N, class T>
+constexpr std::size_t paired_block_length16(T const* p) noexcept
+{
+    return is_high_surrogate(to_unit16(p[N - 1])) ? N + 1 : N;
+}
+
 // Whether the `N` code units from `p`, where an element starts, are well-formed, and so is the
 // pair that the last of them may begin with the code unit after them: none is a low surrogate
 // unless the one before it is a high surrogate, and each high surrogate is followed by a low one.
