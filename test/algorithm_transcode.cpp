@@ -995,6 +995,33 @@ void check_code_point_validation(std::vector<T> const& bad_values)
 
 } // namespace
 
+// Encoding to UTF-16 in bulk, where the scalar level takes blocks of 16 values: a value that is
+// not a scalar value at every offset, in each element type, gives what the view gives one element
+// at a time (U+FFFD for it).
+template<class T>
+void check_encoding_to_utf16(std::vector<T> const& bad_values)
+{
+    std::vector<T> text;
+    for (char32_t c : of_class(3, 20) + of_class(2, 20) + of_class(0, 20))
+        text.push_back(static_cast<T>(c));
+    for (T bad : bad_values)
+    {
+        for (std::size_t at = 0; at < text.size(); ++at)
+        {
+            std::vector<T> in = text;
+            in[at] = bad;
+            std::u16string by_view;
+            for (char16_t u : in | views::utf32_to_utf16)
+                by_view += u;
+            BOOST_TEST_CONTEXT("value " << static_cast<long long>(bad) << " at " << at)
+            {
+                BOOST_TEST((utf::to<std::u16string>(in | views::utf32_to_utf16) == by_view));
+                BOOST_TEST(by_view.find(u'\uFFFD') != std::u16string::npos);
+            }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(code_point_validation_with_a_bad_value_at_every_offset)
 {
     check_code_point_validation<char32_t>({char32_t(0xD800), char32_t(0xDFFF), char32_t(0x110000), char32_t(0xFFFFFFFF)});
@@ -1002,6 +1029,13 @@ BOOST_AUTO_TEST_CASE(code_point_validation_with_a_bad_value_at_every_offset)
     check_code_point_validation<int>({-1, 0xDC00, 0x110000});
     // Values whose low 32 bits are a scalar value.
     check_code_point_validation<long long>({-1, 0x100000041LL, 0x7FFFFFFF0000004ELL, 0xD800});
+}
+
+BOOST_AUTO_TEST_CASE(encoding_to_utf16_with_a_bad_value_at_every_offset)
+{
+    check_encoding_to_utf16<char32_t>({char32_t(0xD800), char32_t(0x110000)});
+    check_encoding_to_utf16<int>({-1, 0xDFFF});
+    check_encoding_to_utf16<long long>({-1, 0x100000041LL, 0x10000D800LL});
 }
 
 // ---- the lazy compositions read each inner element once --------------------------------------
