@@ -693,9 +693,10 @@ void register_corpus(corpus_kind k)
 
 // ---- short inputs -----------------------------------------------------------------------------
 //
-// Many calls on short pieces of a corpus (8 to 256 bytes, or UTF-16 code units for
-// short_utf16_to_utf8, cut at element boundaries, so that every piece is well-formed): what a
-// call costs when there is little to do, dispatch included.
+// Many calls on short pieces of a corpus (8 to 256 bytes, or UTF-16 code units for the rows that
+// read UTF-16, and for short_encode16, whose code points are those pieces decoded), cut at element
+// boundaries, so that every piece is well-formed: what a call costs when there is little to do,
+// dispatch included.
 // Names are short_OPERATION/corpus/size/implementation; an iteration makes `short_calls` calls,
 // reported as items, so that ns per call is 1e9 / items_per_second.
 
@@ -708,6 +709,8 @@ struct pieces
     std::vector<std::u32string_view> points; // the same pieces decoded
     std::u32string decoded;                  // storage for `points`
     std::vector<std::u16string_view> units;  // up to `size` UTF-16 code units each, from other places
+    std::vector<std::u32string_view> points16; // `units` decoded
+    std::u32string decoded16;                  // storage for `points16`
 };
 
 pieces const& get_pieces(corpus_kind k, std::size_t size)
@@ -753,6 +756,19 @@ pieces const& get_pieces(corpus_kind k, std::size_t size)
         r.units.emplace_back(u.data() + at, end - at);
         at = end + 2053;
     }
+    spans.clear();
+    for (std::u16string_view const piece : r.units)
+    {
+        std::size_t const before = r.decoded16.size();
+        r.decoded16.resize(before + piece.size());
+        std::size_t const n = static_cast<std::size_t>(
+            plain_decode16(piece.data(), piece.data() + piece.size(), r.decoded16.data() + before) -
+            (r.decoded16.data() + before));
+        r.decoded16.resize(before + n);
+        spans.emplace_back(before, n);
+    }
+    for (auto const& [from, n] : spans)
+        r.points16.emplace_back(r.decoded16.data() + from, n);
     return cache.emplace(std::make_pair(k, size), std::move(r)).first->second;
 }
 
@@ -763,7 +779,10 @@ enum class short_op
     encode,
     utf8_to_utf16,
     utf16_to_utf8,
-    sanitize16
+    sanitize16,
+    decode16,
+    encode16,
+    validate16
 };
 
 template<short_op Op, bool Bulk>
@@ -829,6 +848,30 @@ void short_run(benchmark::State& state, corpus_kind k, std::size_t size, utf::si
                 else
                     sum += static_cast<std::size_t>(plain_sanitize16(u.data(), u.data() + u.size(), out16) - out16);
             }
+            else if constexpr (Op == short_op::decode16)
+            {
+                std::u16string_view const u = x.units[i];
+                if constexpr (Bulk)
+                    sum += static_cast<std::size_t>(utf::copy(u | utf::views::utf16, out32) - out32);
+                else
+                    sum += static_cast<std::size_t>(plain_decode16(u.data(), u.data() + u.size(), out32) - out32);
+            }
+            else if constexpr (Op == short_op::encode16)
+            {
+                std::u32string_view const p = x.points16[i];
+                if constexpr (Bulk)
+                    sum += static_cast<std::size_t>(utf::copy(p | utf::views::utf32_to_utf16, out16) - out16);
+                else
+                    sum += static_cast<std::size_t>(plain_encode16(p.data(), p.data() + p.size(), out16) - out16);
+            }
+            else if constexpr (Op == short_op::validate16)
+            {
+                std::u16string_view const u = x.units[i];
+                if constexpr (Bulk)
+                    sum += utf::is_valid(u);
+                else
+                    sum += plain_validate16(u.data(), u.data() + u.size());
+            }
             else
             {
                 std::u32string_view const p = x.points[i];
@@ -873,6 +916,9 @@ void register_short()
             register_short_op<short_op::utf8_to_utf16>("utf8_to_utf16", k, size);
             register_short_op<short_op::utf16_to_utf8>("utf16_to_utf8", k, size);
             register_short_op<short_op::sanitize16>("sanitize16", k, size);
+            register_short_op<short_op::decode16>("decode16", k, size);
+            register_short_op<short_op::encode16>("encode16", k, size);
+            register_short_op<short_op::validate16>("validate16", k, size);
         }
 }
 
