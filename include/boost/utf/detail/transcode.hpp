@@ -58,13 +58,13 @@ std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexce
     if constexpr (simd::has_utf16_kernels)
     {
         simd::utf16_kernel_set const& k = simd::active_utf16_kernels();
-        if (k.width != 0 && n >= k.width)
+        if (k.width != 0 && n >= k.fewest)
         {
             auto const* const units = reinterpret_cast<std::uint16_t const*>(first);
             std::size_t i = 0;
             for (;;)
             {
-                if (n - i >= k.width)
+                if (n - i >= k.fewest)
                     i += k.valid_prefix(units + i, n - i);
                 p = first + i;
                 if (n - i <= k.width)
@@ -992,7 +992,7 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                     }
                     try_direct = false;
                 }
-                if (left >= k16.width)
+                if (left >= k16.fewest)
                 {
                     // A block with surrogates: widened, pairs and all, into the buffer, and
                     // encoded from there.
@@ -1096,7 +1096,7 @@ void utf16_decode_contiguous(T const* const first, T const* const last, Policy& 
             {
                 std::size_t const left = static_cast<std::size_t>(last - p);
                 std::size_t stretch = transcode_chunk;
-                if (left >= k16.width)
+                if (left >= k16.fewest)
                 {
                     // At most one code point per code unit.
                     std::size_t const room = left < Sink::max_reserve ? left : Sink::max_reserve;

@@ -31,8 +31,9 @@
 // keeps the right one, and closes the gaps with a byte shuffle (utf16_shuffles).
 //
 // The AVX-512 levels validate and widen 64 code units per block, compressing 32-bit lanes where
-// the shuffles close gaps; avx512vbmi2 also writes UTF-8 by byte compression (to_utf8). Both
-// narrow with the AVX2 kernel.
+// the shuffles close gaps, and take what is left after the last whole block as one short block
+// (masked loads), so that they can be called with fewer code units than a block; avx512vbmi2
+// also writes UTF-8 by byte compression (to_utf8). Both narrow with the AVX2 kernel.
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/decode_tables.hpp>
@@ -206,6 +207,7 @@ static_assert(pair_lanes_follow_the_rules(),
 namespace utf16_sse {
 
 inline constexpr std::size_t width = 16;
+inline constexpr std::size_t fewest = width;
 inline constexpr std::size_t narrow_width = 8;
 
 BOOST_UTF_SSE_INLINE __m128i load(void const* p) noexcept { return _mm_loadu_si128(static_cast<__m128i const*>(p)); }
@@ -432,6 +434,7 @@ BOOST_UTF_SSE_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::u
 namespace utf16_avx2 {
 
 inline constexpr std::size_t width = 32;
+inline constexpr std::size_t fewest = width;
 inline constexpr std::size_t narrow_width = 16;
 
 BOOST_UTF_AVX2_INLINE __m256i load(void const* p) noexcept
@@ -669,6 +672,9 @@ BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::
 namespace utf16_avx512bw {
 
 inline constexpr std::size_t width = 64;
+// The last block may be short (masked loads and stores), so input of any length could be taken;
+// below AVX2's block, the scalar blocks (detail/transcode.hpp) cost less than the call.
+inline constexpr std::size_t fewest = utf16_avx2::width;
 using utf16_avx2::narrow;
 using utf16_avx2::narrow_width;
 using utf16_avx2::to_utf8;
@@ -783,6 +789,24 @@ BOOST_UTF_AVX512BW_INLINE line_head read_line_head(std::uint16_t const* p, std::
     return {x, high, low, block_extent16(high, low, head)};
 }
 
+// The last `rest` (2..63) code units of the input, from p, as a block of their own: the code units
+// in a and b with zeros past them (read by masked loads, which touch nothing past the input), and
+// their surrogates. A zero is no surrogate, so the block is well-formed as far as
+// block_extent16(high, low, rest) says.
+struct short_block
+{
+    __m512i a, b;
+    std::uint64_t high, low;
+};
+
+BOOST_UTF_AVX512BW_INLINE short_block read_short_block(std::uint16_t const* p, std::size_t rest) noexcept
+{
+    std::uint64_t const lanes = (std::uint64_t(1) << rest) - 1;
+    __m512i const a = _mm512_maskz_loadu_epi16(static_cast<__mmask32>(lanes), p);
+    __m512i const b = _mm512_maskz_loadu_epi16(static_cast<__mmask32>(lanes >> 32), p + 32);
+    return {a, b, join(kind_mask(a, 0xD800), kind_mask(b, 0xD800)), join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00))};
+}
+
 BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size_t n) noexcept
 {
     std::size_t i = read_line_head(p, n).extent;
@@ -798,8 +822,13 @@ BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::
         unsigned const e = block_extent16(join(kind_mask(a, 0xD800), kind_mask(b, 0xD800)),
                                           join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00)), width);
         if (e == 0)
-            break;
+            return i;
         i += e;
+    }
+    if (n - i >= 2)
+    {
+        short_block const t = read_short_block(p + i, n - i);
+        i += block_extent16(t.high, t.low, static_cast<unsigned>(n - i));
     }
     return i;
 }
@@ -807,6 +836,25 @@ BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::
 BOOST_UTF_AVX512BW_INLINE void widen_eight(__m128i u, char32_t* o) noexcept
 {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_cvtepu16_epi32(u));
+}
+
+// The `rest` code units of a short block without surrogates, as code points at o, and nothing
+// past them.
+BOOST_UTF_AVX512BW_INLINE void widen_short(short_block const& t, unsigned rest, char32_t* o) noexcept
+{
+    std::uint64_t const lanes = (std::uint64_t(1) << rest) - 1;
+    _mm512_mask_storeu_epi32(o, static_cast<__mmask16>(lanes), _mm512_cvtepu16_epi32(_mm512_castsi512_si256(t.a)));
+    if (rest > 16)
+        _mm512_mask_storeu_epi32(o + 16, static_cast<__mmask16>(lanes >> 16),
+                                 _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(t.a, 1)));
+    if (rest > 32)
+    {
+        _mm512_mask_storeu_epi32(o + 32, static_cast<__mmask16>(lanes >> 32),
+                                 _mm512_cvtepu16_epi32(_mm512_castsi512_si256(t.b)));
+        if (rest > 48)
+            _mm512_mask_storeu_epi32(o + 48, static_cast<__mmask16>(lanes >> 48),
+                                     _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(t.b, 1)));
+    }
 }
 
 BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
@@ -844,6 +892,21 @@ BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size
         made += widen_pairs(a, b, high, low, e, o + made);
         i += e;
     }
+    if (n - i >= 2)
+    {
+        // Both ways write exactly the code points of the input, none for the zeros past it.
+        short_block const t = read_short_block(p + i, n - i);
+        if ((t.high | t.low) == 0)
+        {
+            widen_short(t, static_cast<unsigned>(n - i), o + made);
+            return {n, made + (n - i), 0};
+        }
+        unsigned const e = block_extent16(t.high, t.low, static_cast<unsigned>(n - i));
+        if (e == 0)
+            return {i, made, width};
+        made += widen_pairs(t.a, t.b, t.high, t.low, e, o + made);
+        i += e;
+    }
     return {i, made, 0};
 }
 
@@ -855,6 +918,7 @@ BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size
 namespace utf16_avx512vbmi2 {
 
 using utf16_avx512bw::valid_prefix;
+using utf16_avx512bw::fewest;
 using utf16_avx512bw::widen;
 using utf16_avx512bw::width;
 
@@ -898,9 +962,11 @@ struct utf16_kernel_set
     simd_level level;
     // Code units a block has (valid_prefix, widen), code points a narrow step takes, and code
     // units a block of to_utf8 has (narrower than `width` at the AVX-512 levels and on
-    // halves_avx2_row); the drivers call a kernel only when at least that many are left. 0 for
-    // the scalar level.
+    // halves_avx2_row); the drivers call a kernel only when at least that many are left, except
+    // that valid_prefix and widen are called with `fewest` code units or more: where that is
+    // less than `width`, they take a last short block. 0 for the scalar level.
     std::size_t width;
+    std::size_t fewest;
     std::size_t narrow_width;
     std::size_t to_utf8_width;
     utf16_valid_prefix_kernel* valid_prefix;
@@ -913,20 +979,21 @@ struct utf16_kernel_set
 #define BOOST_UTF_UTF16_KERNEL_SET(level, ns)                                                      \
     utf16_kernel_set                                                                               \
     {                                                                                              \
-        simd_level::level, ns::width, ns::narrow_width, ns::to_utf8_width, &ns::valid_prefix,       \
-            &ns::widen, &ns::narrow, &ns::to_utf8, &ns::to_utf8_covered                               \
+        simd_level::level, ns::width, ns::fewest, ns::narrow_width, ns::to_utf8_width,              \
+            &ns::valid_prefix, &ns::widen, &ns::narrow, &ns::to_utf8, &ns::to_utf8_covered            \
     }
 
 // Indexed by the rows of dispatch.hpp, as kernel_sets. halves_avx2_row writes UTF-8 with the
 // 128-bit encoding loop.
 inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
-    utf16_kernel_set{simd_level::scalar, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
+    utf16_kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
     BOOST_UTF_UTF16_KERNEL_SET(sse, utf16_sse),
     BOOST_UTF_UTF16_KERNEL_SET(avx2, utf16_avx2),
     BOOST_UTF_UTF16_KERNEL_SET(avx512bw, utf16_avx512bw),
     BOOST_UTF_UTF16_KERNEL_SET(avx512vbmi2, utf16_avx512vbmi2),
-    utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::narrow_width, utf16_sse::to_utf8_width,
+    utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::fewest, utf16_avx2::narrow_width,
+                     utf16_sse::to_utf8_width,
                      &utf16_avx2::valid_prefix, &utf16_avx2::widen, &utf16_avx2::narrow, &utf16_sse::to_utf8,
                      &utf16_sse::to_utf8_covered},
 #endif
@@ -936,14 +1003,15 @@ inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
 
 inline constexpr bool has_utf16_kernels = sizeof(utf16_kernel_sets) / sizeof(utf16_kernel_sets[0]) > 1;
 
-// One set per row, in order (see one_set_per_row); a block is at least two code units (a pair).
+// One set per row, in order (see one_set_per_row); a block is at least two code units (a pair),
+// and so is the least input of valid_prefix and widen, which is no more than a block.
 constexpr bool utf16_kernel_sets_are_complete() noexcept
 {
     for (utf16_kernel_set const& k : utf16_kernel_sets)
-        if (k.level != simd_level::scalar && k.width < 2)
+        if (k.level != simd_level::scalar && (k.width < 2 || k.fewest < 2 || k.fewest > k.width))
             return false;
     return one_set_per_row(utf16_kernel_sets, [](utf16_kernel_set const& k) {
-        return std::array<std::size_t, 3>{k.width, k.narrow_width, k.to_utf8_width};
+        return std::array<std::size_t, 4>{k.width, k.fewest, k.narrow_width, k.to_utf8_width};
     });
 }
 static_assert(utf16_kernel_sets_are_complete(),
