@@ -565,9 +565,23 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
 // cache, where the whole input would have to come from memory twice.
 inline constexpr std::size_t narrow_chunk = 2048;
 
-// Values that encode16_contiguous tests at a time where the level has no kernel for it.
+// Values that encode16_contiguous tests at a time where the level has no kernel for them; fewer
+// than narrow_block are tried a short block at a time.
 inline constexpr std::size_t narrow_block = 16;
+inline constexpr std::size_t narrow_short_block = 8;
 static_assert(encode_chunk % narrow_block == 0, "a bounded sink's stretch is whole blocks");
+
+// The UTF-16 of the `N` values from `p`, each of them one code unit (is_one_unit16), by a loop that
+// compilers make vector code of. Moves `p` and `o` past them.
+template<std::size_t N, class T, class O>
+BOOST_FORCEINLINE void narrow_one_unit_block16(T const*& p, O*& o) noexcept
+{
+    BOOST_UTF_DETAIL_VECTOR_LOOP
+    for (std::size_t j = 0; j < N; ++j)
+        o[j] = static_cast<O>(p[j]);
+    p += N;
+    o += N;
+}
 
 // The UTF-16 of the `N` scalar values from `p`, with no branch between one code unit and a pair:
 // text with many pairs (emoji) has them among other values at no pattern that could be
@@ -596,10 +610,12 @@ BOOST_FORCEINLINE void narrow_scalar_block16(T const*& p, O*& o) noexcept
 }
 
 // utf32_to_utf16_view alone. Where the level's kernel proves whole blocks to be scalar values,
-// the UTF-16 kernel narrows them; the rest goes value by value, each value that is not a scalar
-// value to the policy. Without that kernel, blocks of values that are each one code unit
-// (is_one_unit16) are narrowed by a loop that compilers make vector code of; a block with any
-// other value goes value by value, and the blocks start again after it.
+// the UTF-16 kernel narrows them. The rest (all of it without those kernels, and input or a tail
+// shorter than their block with them) goes in blocks of narrow_block values: a block of values
+// that are each one code unit (is_one_unit16) is narrowed by a loop that compilers make vector
+// code of, and, without the kernels, a block of scalar values by narrow_scalar_block16; any other
+// block goes value by value, each value that is not a scalar value to the policy, and the blocks
+// start again after it.
 template<class T, class Policy, class Sink>
 void encode16_contiguous(T const* const first, T const* const last, Policy& policy, Sink& sink)
 {
@@ -610,9 +626,12 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
     out_t* o = sink.reserve(2 * encode_chunk + encode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     [[maybe_unused]] simd::utf16_kernel_set const& k16 = simd::active_utf16_kernels();
-    bool by_blocks = true;
+    // With the kernels, only input shorter than their block and what is left after it come to
+    // the blocks below, and there a block with pairs costs less value by value (in mixed text, most
+    // of its values are one code unit, and their branch is well predicted).
+    bool pairs_by_blocks = true;
     if constexpr (simd::has_kernels && simd::has_utf16_kernels && sizeof(T) == 4)
-        by_blocks = k.code_point_width == 0 || k16.narrow_width == 0;
+        pairs_by_blocks = k.code_point_width == 0 || k16.narrow_width == 0;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
@@ -638,19 +657,22 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         while (p != stop)
         {
-            bool const whole_block = by_blocks && static_cast<std::size_t>(stop - p) >= narrow_block;
+            bool const whole_block = static_cast<std::size_t>(stop - p) >= narrow_block;
             if (whole_block && !any_in_block<narrow_block>([p](std::size_t j) { return !is_one_unit16(p[j]); }))
             {
-                BOOST_UTF_DETAIL_VECTOR_LOOP
-                for (std::size_t j = 0; j < narrow_block; ++j)
-                    o[j] = static_cast<out_t>(p[j]);
-                p += narrow_block;
-                o += narrow_block;
+                narrow_one_unit_block16<narrow_block>(p, o);
                 continue;
             }
-            if (whole_block && !any_in_block<narrow_block>([p](std::size_t j) { return !is_scalar_value(p[j]); }))
+            if (whole_block && pairs_by_blocks &&
+                !any_in_block<narrow_block>([p](std::size_t j) { return !is_scalar_value(p[j]); }))
             {
                 narrow_scalar_block16<narrow_block>(p, o);
+                continue;
+            }
+            if (!whole_block && static_cast<std::size_t>(stop - p) >= narrow_short_block &&
+                !any_in_block<narrow_short_block>([p](std::size_t j) { return !is_one_unit16(p[j]); }))
+            {
+                narrow_one_unit_block16<narrow_short_block>(p, o);
                 continue;
             }
             T const* const part = whole_block ? p + narrow_block : stop;

@@ -44,12 +44,18 @@ inline namespace BOOST_UTF_ISA_NAMESPACE {
 
 // ---- UTF-16 validation -----------------------------------------------------------------------
 
+// UTF-16 code units that find_invalid_utf16 and transcode_stretch (to code points) take at a time
+// without kernels; fewer than copy16_block + 1 (short input, and the end of longer input) are
+// tried a short block at a time.
+inline constexpr std::size_t copy16_block = 32;
+inline constexpr std::size_t copy16_short_block = 8;
+
 // Index of the first code unit of the first unpaired surrogate, or `n`. The kernel of the level
 // in use passes over the blocks it proves well-formed; the block it stops at is walked by the
 // rules, which find the error exactly or step past it (a pair across blocks), and then the kernel
 // goes on from where the last element ended. What is left after its last block, and the whole
-// input without kernels, goes through whole blocks tested at once (any_in_block,
-// is_paired_block16): see below.
+// input without kernels, goes through whole blocks tested at once (has_surrogate16,
+// is_paired_block16), and its last code units through short blocks: see below.
 template<class T>
 std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexcept
 {
@@ -83,7 +89,7 @@ std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexce
     // `p` is where an element starts. A block from `p` with no surrogate is well-formed (most
     // text), and so is one that is_paired_block16 accepts, with the pair that its last code unit
     // may begin. The rules walk any other block.
-    constexpr std::size_t block = 32;
+    constexpr std::size_t block = copy16_block;
     while (static_cast<std::size_t>(last - p) > block)
     {
         if (!has_surrogate16<block>(p))
@@ -104,6 +110,9 @@ std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexce
                 return static_cast<std::size_t>(at - first);
         }
     }
+    // Fewer than block + 1 are left: short blocks with no surrogate, then the rules.
+    while (static_cast<std::size_t>(last - p) >= copy16_short_block && !has_surrogate16<copy16_short_block>(p))
+        p += copy16_short_block;
     while (p != last)
     {
         T const* const at = p;
@@ -575,8 +584,16 @@ BOOST_FORCEINLINE void store_units(encoded_word const w, O*& o) noexcept
     o += Length;
 }
 
-// UTF-16 code units that transcode_stretch takes at a time to code points.
-inline constexpr std::size_t copy16_block = 32;
+// The `N` code units from `p`, none of them a surrogate, as code points. Moves `p` and `o` past them.
+template<std::size_t N, class T, class O>
+BOOST_FORCEINLINE void copy_block16(T const*& p, O*& o) noexcept
+{
+    BOOST_UTF_DETAIL_VECTOR_LOOP
+    for (std::size_t j = 0; j < N; ++j)
+        o[j] = static_cast<O>(to_unit16(p[j]));
+    p += N;
+    o += N;
+}
 
 // The code points of the `N` code units from `p`, which is_paired_block16 accepts, and of the code
 // unit after them when the last one is a high surrogate. Moves `p` and `o` past them; returns how
@@ -729,15 +746,12 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
             // sanitize_contiguous.)
             if constexpr (std::is_same<Writer, code_point_writer>::value)
             {
-                if (p >= blocks_from && static_cast<std::size_t>(stop - p) > copy16_block)
+                std::size_t const left = static_cast<std::size_t>(stop - p);
+                if (p >= blocks_from && left > copy16_block)
                 {
                     if (!has_surrogate16<copy16_block>(p))
                     {
-                        BOOST_UTF_DETAIL_VECTOR_LOOP
-                        for (std::size_t j = 0; j < copy16_block; ++j)
-                            o[j] = static_cast<out_t>(to_unit16(p[j]));
-                        p += copy16_block;
-                        o += copy16_block;
+                        copy_block16<copy16_block>(p, o);
                         count += copy16_block;
                         continue;
                     }
@@ -747,6 +761,16 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                         continue;
                     }
                     blocks_from = p + copy16_block;
+                }
+                else if (p >= blocks_from && left >= copy16_short_block)
+                {
+                    if (!has_surrogate16<copy16_short_block>(p))
+                    {
+                        copy_block16<copy16_short_block>(p, o);
+                        count += copy16_short_block;
+                        continue;
+                    }
+                    blocks_from = p + copy16_short_block;
                 }
             }
             // A code unit that is not a surrogate is a whole element.
