@@ -626,9 +626,10 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
     out_t* o = sink.reserve(2 * encode_chunk + encode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     [[maybe_unused]] simd::utf16_kernel_set const& k16 = simd::active_utf16_kernels();
-    // With the kernels, only input shorter than their block and what is left after it come to
-    // the blocks below, and there a block with pairs costs less value by value (in mixed text, most
-    // of its values are one code unit, and their branch is well predicted).
+    // With the kernels, only input shorter than their block, what is left after their last block
+    // and the block they stop at come to the blocks below, and there a block with pairs costs less
+    // value by value (in mixed text, most of its values are one code unit, and their branch is
+    // well predicted).
     bool pairs_by_blocks = true;
     if constexpr (simd::has_kernels && simd::has_utf16_kernels && sizeof(T) == 4)
         pairs_by_blocks = k.code_point_width == 0 || k16.narrow_width == 0;
