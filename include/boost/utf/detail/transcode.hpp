@@ -642,6 +642,7 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     [[maybe_unused]] T const* const covered_end = ascii_covered_end<Sink, from_utf8 ? 8 : 4, from_utf8 ? 4 : 1>(
         p, stop, last, writes_for_every_unit<Sink>(inner, outer));
     [[maybe_unused]] T const* blocks_from = p; // see the UTF-16 to code points case
+    [[maybe_unused]] bool const long_input = last - first >= encode_groups_from; // see UTF-16 to UTF-8
     while (p < stop)
     {
         if constexpr (std::is_same<Rules, utf16_rules>::value && std::is_same<Writer, utf8_writer>::value)
@@ -662,10 +663,9 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
             // time (encode_groups). A letter or two between ASCII (accents in Latin text) go
             // alone, as the groups would take ASCII at their slower pace; so does a surrogate
             // among the three (emoji), which the groups do not take, and short input
-            // (encode_groups_from).
-            if (stop - p >= 3 && to_unit16(p[1]) >= 0x80u && to_unit16(p[2]) >= 0x80u &&
-                !is_surrogate16(u) && !is_surrogate16(to_unit16(p[1])) && !is_surrogate16(to_unit16(p[2])) &&
-                last - first >= encode_groups_from)
+            // (encode_groups_from), which is tested first: it is the same for every letter.
+            if (long_input && stop - p >= 3 && to_unit16(p[1]) >= 0x80u && to_unit16(p[2]) >= 0x80u &&
+                !is_surrogate16(u) && !is_surrogate16(to_unit16(p[1])) && !is_surrogate16(to_unit16(p[2])))
             {
                 T const* const run = p;
                 encoded_groups<T, out_t> const g = encode_groups(p, stop, o);
