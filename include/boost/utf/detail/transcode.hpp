@@ -739,11 +739,11 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
         if constexpr (std::is_same<Rules, utf16_rules>::value && !std::is_same<Writer, utf8_writer>::value)
         {
             // UTF-16 to code points: a block with no surrogate is copied by a loop that compilers
-            // make vector code of (any_in_block), and a block of well-formed pairs among other
-            // code units (is_paired_block16) by one with no branch (widen_paired_block16). A
-            // block with an unpaired surrogate is taken an element at a time, and blocks are
-            // tried again after it. (UTF-16 to UTF-16 comes here only for short input:
-            // sanitize_contiguous.)
+            // make vector code of (copy_block16), and a block of well-formed pairs among other
+            // code units (is_paired_block16) by one with no branch (widen_paired_block16); the
+            // last copy16_block code units or fewer, in short blocks with no surrogate. A block
+            // that is neither is taken an element at a time, and blocks are tried again after
+            // it. (UTF-16 to UTF-16 comes here only for short input: sanitize_contiguous.)
             if constexpr (std::is_same<Writer, code_point_writer>::value)
             {
                 std::size_t const left = static_cast<std::size_t>(stop - p);
