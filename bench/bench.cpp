@@ -713,6 +713,47 @@ struct pieces
     std::u32string decoded16;                  // storage for `points16`
 };
 
+// `count` pieces of `text`, each up to `size` code units and cut where `begins` says an element
+// begins, `gap` code units apart so that successive calls do not read the same cache lines.
+template<class Char, class Begins>
+std::vector<std::basic_string_view<Char>> cut_pieces(std::basic_string<Char> const& text, std::size_t size,
+                                                     Begins begins, std::size_t gap)
+{
+    std::vector<std::basic_string_view<Char>> r;
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < short_calls; ++i)
+    {
+        while (!begins(text[at]))
+            ++at;
+        std::size_t end = at + size;
+        while (!begins(text[end]))
+            --end;
+        r.emplace_back(text.data() + at, end - at);
+        at = end + gap;
+    }
+    return r;
+}
+
+// Each piece decoded by `decode(piece, out)` (a plain loop, returning the end of what it wrote)
+// into `storage`, and a view of each one's code points in `views`, made once `storage` is whole.
+template<class Piece, class Decode>
+void decode_each(std::vector<Piece> const& pieces, Decode decode, std::u32string& storage,
+                 std::vector<std::u32string_view>& views)
+{
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
+    for (Piece const piece : pieces)
+    {
+        std::size_t const before = storage.size();
+        storage.resize(before + piece.size());
+        char32_t* const out = storage.data() + before;
+        std::size_t const n = static_cast<std::size_t>(decode(piece, out) - out);
+        storage.resize(before + n);
+        spans.emplace_back(before, n);
+    }
+    for (auto const& [from, n] : spans)
+        views.emplace_back(storage.data() + from, n);
+}
+
 pieces const& get_pieces(corpus_kind k, std::size_t size)
 {
     static std::map<std::pair<corpus_kind, std::size_t>, pieces> cache;
@@ -720,55 +761,20 @@ pieces const& get_pieces(corpus_kind k, std::size_t size)
     if (it != cache.end())
         return it->second;
     pieces r;
-    std::string const& s = get(k).bytes;
-    auto const lead = [&](std::size_t i) { return (static_cast<unsigned char>(s[i]) & 0xC0) != 0x80; };
-    std::size_t at = 0;
-    std::vector<std::pair<std::size_t, std::size_t>> spans;
-    for (std::size_t i = 0; i < short_calls; ++i)
-    {
-        while (!lead(at))
-            ++at;
-        std::size_t end = at + size;
-        while (!lead(end))
-            --end;
-        r.bytes.emplace_back(s.data() + at, end - at);
-        std::size_t const before = r.decoded.size();
-        r.decoded.resize(before + (end - at));
-        auto const* p = reinterpret_cast<unsigned char const*>(s.data() + at);
-        std::size_t const n = static_cast<std::size_t>(plain_decode(p, p + (end - at), r.decoded.data() + before) -
-                                                       (r.decoded.data() + before));
-        r.decoded.resize(before + n);
-        spans.emplace_back(before, n);
-        at = end + 4099; // apart, so that successive calls do not read the same cache lines
-    }
-    for (auto const& [from, n] : spans)
-        r.points.emplace_back(r.decoded.data() + from, n);
-    std::u16string const& u = get(k).units;
-    auto const starts = [&](std::size_t i) { return (u[i] & 0xFC00) != 0xDC00; };
-    at = 0;
-    for (std::size_t i = 0; i < short_calls; ++i)
-    {
-        while (!starts(at))
-            ++at;
-        std::size_t end = at + size;
-        while (!starts(end))
-            --end;
-        r.units.emplace_back(u.data() + at, end - at);
-        at = end + 2053;
-    }
-    spans.clear();
-    for (std::u16string_view const piece : r.units)
-    {
-        std::size_t const before = r.decoded16.size();
-        r.decoded16.resize(before + piece.size());
-        std::size_t const n = static_cast<std::size_t>(
-            plain_decode16(piece.data(), piece.data() + piece.size(), r.decoded16.data() + before) -
-            (r.decoded16.data() + before));
-        r.decoded16.resize(before + n);
-        spans.emplace_back(before, n);
-    }
-    for (auto const& [from, n] : spans)
-        r.points16.emplace_back(r.decoded16.data() + from, n);
+    r.bytes = cut_pieces(
+        get(k).bytes, size, [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }, 4099);
+    decode_each(
+        r.bytes,
+        [](std::string_view b, char32_t* o) {
+            auto const* p = reinterpret_cast<unsigned char const*>(b.data());
+            return plain_decode(p, p + b.size(), o);
+        },
+        r.decoded, r.points);
+    r.units = cut_pieces(
+        get(k).units, size, [](char16_t u) { return (u & 0xFC00) != 0xDC00; }, 2053);
+    decode_each(
+        r.units, [](std::u16string_view u, char32_t* o) { return plain_decode16(u.data(), u.data() + u.size(), o); },
+        r.decoded16, r.points16);
     return cache.emplace(std::make_pair(k, size), std::move(r)).first->second;
 }
 
