@@ -571,18 +571,6 @@ inline constexpr std::size_t narrow_block = 16;
 inline constexpr std::size_t narrow_short_block = 8;
 static_assert(encode_chunk % narrow_block == 0, "a bounded sink's stretch is whole blocks");
 
-// The UTF-16 of the `N` values from `p`, each of them one code unit (is_one_unit16), by a loop that
-// compilers make vector code of. Moves `p` and `o` past them.
-template<std::size_t N, class T, class O>
-BOOST_FORCEINLINE void narrow_one_unit_block16(T const*& p, O*& o) noexcept
-{
-    BOOST_UTF_DETAIL_VECTOR_LOOP
-    for (std::size_t j = 0; j < N; ++j)
-        o[j] = static_cast<O>(p[j]);
-    p += N;
-    o += N;
-}
-
 // The UTF-16 of the `N` scalar values from `p`, with no branch between one code unit and a pair:
 // text with many pairs (emoji) has them among other values at no pattern that could be
 // predicted. Moves `p` and `o` past them.
@@ -661,7 +649,7 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
             bool const whole_block = static_cast<std::size_t>(stop - p) >= narrow_block;
             if (whole_block && !any_in_block<narrow_block>([p](std::size_t j) { return !is_one_unit16(p[j]); }))
             {
-                narrow_one_unit_block16<narrow_block>(p, o);
+                copy_block16<narrow_block>(p, o);
                 continue;
             }
             if (whole_block && pairs_by_blocks &&
@@ -673,7 +661,7 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
             if (!whole_block && static_cast<std::size_t>(stop - p) >= narrow_short_block &&
                 !any_in_block<narrow_short_block>([p](std::size_t j) { return !is_one_unit16(p[j]); }))
             {
-                narrow_one_unit_block16<narrow_short_block>(p, o);
+                copy_block16<narrow_short_block>(p, o);
                 continue;
             }
             T const* const part = whole_block ? p + narrow_block : stop;

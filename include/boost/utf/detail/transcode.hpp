@@ -584,7 +584,8 @@ BOOST_FORCEINLINE void store_units(encoded_word const w, O*& o) noexcept
     o += Length;
 }
 
-// The `N` code units from `p`, none of them a surrogate, as code points. Moves `p` and `o` past them.
+// The `N` code units from `p`, none of them a surrogate, as code points; or the `N` values from
+// `p`, each one UTF-16 code unit (is_one_unit16), as code units. Moves `p` and `o` past them.
 template<std::size_t N, class T, class O>
 BOOST_FORCEINLINE void copy_block16(T const*& p, O*& o) noexcept
 {
