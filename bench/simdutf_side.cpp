@@ -12,8 +12,10 @@
 // variable SIMDUTF_FORCE_IMPLEMENTATION chooses it (westmere, haswell, icelake); --level caps
 // Boost.UTF's kernels at the same instruction set, so a process compares one level.
 //
-// Rows are operation/FILE-stem/{simdutf,boost_utf,plain}: validate (UTF-8), utf8_to_utf16 and
-// utf16_to_utf8, each into a buffer that is already there, both libraries validating. --size cuts
+// Rows are operation/FILE-stem/{simdutf,boost_utf,plain}: validate (UTF-8); decode (UTF-8 to code
+// points) and encode (code points to UTF-8); decode16 (UTF-16 to code points) and encode16 (code
+// points to UTF-16); utf8_to_utf16 and utf16_to_utf8. Each writes into a buffer that is already
+// there, and both libraries validate what they read. --size cuts
 // each file at the last line end before BYTES, so that the text can be made to fit a cache.
 // Before anything is timed, each row's output must equal the others'.
 
@@ -35,9 +37,13 @@
 #include <string_view>
 #include <vector>
 
-// The three functions of simdutf's public API that are timed, as libnode.so.108 exports them.
+// The functions of simdutf's public API that are timed, as libnode.so.108 exports them.
 namespace simdutf {
 bool validate_utf8(char const* buf, std::size_t len) noexcept;
+std::size_t convert_utf8_to_utf32(char const* buf, std::size_t len, char32_t* out) noexcept;
+std::size_t convert_utf32_to_utf8(char32_t const* buf, std::size_t len, char* out) noexcept;
+std::size_t convert_utf16le_to_utf32(char16_t const* buf, std::size_t len, char32_t* out) noexcept;
+std::size_t convert_utf32_to_utf16le(char32_t const* buf, std::size_t len, char16_t* out) noexcept;
 std::size_t convert_utf8_to_utf16le(char const* buf, std::size_t len, char16_t* out) noexcept;
 std::size_t convert_utf16le_to_utf8(char16_t const* buf, std::size_t len, char* out) noexcept;
 } // namespace simdutf
@@ -52,8 +58,10 @@ struct input
     std::string stem;
     std::string bytes;
     std::u16string units;
+    std::u32string points;
     std::vector<unsigned char> out8;
     std::vector<char16_t> out16;
+    std::vector<char32_t> out32;
 
     unsigned char const* first() const { return reinterpret_cast<unsigned char const*>(bytes.data()); }
     unsigned char const* last() const { return first() + bytes.size(); }
@@ -84,11 +92,70 @@ std::unique_ptr<input> load(char const* path, std::size_t size)
     if (!utf::is_valid(std::string_view(r->bytes)))
         fail("not well-formed UTF-8", r->stem);
     r->units = utf::to<std::u16string>(std::string_view(r->bytes) | utf::views::utf8 | utf::views::utf32_to_utf16);
+    r->points = utf::to<std::u32string>(std::string_view(r->bytes) | utf::views::utf8);
     r->out8.resize(r->bytes.size() + 64);
     r->out16.resize(r->bytes.size() + 64);
+    r->out32.resize(r->bytes.size() + 64);
     return r;
 }
 
+std::size_t simdutf_decode(input& x)
+{
+    return simdutf::convert_utf8_to_utf32(x.bytes.data(), x.bytes.size(), x.out32.data());
+}
+std::size_t boost_decode(input& x)
+{
+    return static_cast<std::size_t>(utf::copy(std::string_view(x.bytes) | utf::views::utf8, x.out32.data()) -
+                                    x.out32.data());
+}
+// The plain loops placed at a 64-byte boundary, as in files.cpp.
+BOOST_UTF_BENCH_PLACED std::size_t plain_decode_into(input& x)
+{
+    return static_cast<std::size_t>(plain_decode(x.first(), x.last(), x.out32.data()) - x.out32.data());
+}
+std::size_t simdutf_encode(input& x)
+{
+    return simdutf::convert_utf32_to_utf8(x.points.data(), x.points.size(), reinterpret_cast<char*>(x.out8.data()));
+}
+std::size_t boost_encode(input& x)
+{
+    return static_cast<std::size_t>(
+        utf::copy(std::u32string_view(x.points) | utf::views::utf32_to_utf8_as<unsigned char>, x.out8.data()) -
+        x.out8.data());
+}
+BOOST_UTF_BENCH_PLACED std::size_t plain_encode_into(input& x)
+{
+    return static_cast<std::size_t>(
+        plain_encode(x.points.data(), x.points.data() + x.points.size(), x.out8.data()) - x.out8.data());
+}
+std::size_t simdutf_decode16(input& x)
+{
+    return simdutf::convert_utf16le_to_utf32(x.units.data(), x.units.size(), x.out32.data());
+}
+std::size_t boost_decode16(input& x)
+{
+    return static_cast<std::size_t>(utf::copy(std::u16string_view(x.units) | utf::views::utf16, x.out32.data()) -
+                                    x.out32.data());
+}
+BOOST_UTF_BENCH_PLACED std::size_t plain_decode16_into(input& x)
+{
+    return static_cast<std::size_t>(
+        plain_decode16(x.units.data(), x.units.data() + x.units.size(), x.out32.data()) - x.out32.data());
+}
+std::size_t simdutf_encode16(input& x)
+{
+    return simdutf::convert_utf32_to_utf16le(x.points.data(), x.points.size(), x.out16.data());
+}
+std::size_t boost_encode16(input& x)
+{
+    return static_cast<std::size_t>(
+        utf::copy(std::u32string_view(x.points) | utf::views::utf32_to_utf16, x.out16.data()) - x.out16.data());
+}
+BOOST_UTF_BENCH_PLACED std::size_t plain_encode16_into(input& x)
+{
+    return static_cast<std::size_t>(
+        plain_encode16(x.points.data(), x.points.data() + x.points.size(), x.out16.data()) - x.out16.data());
+}
 std::size_t simdutf_to_utf16(input& x)
 {
     return simdutf::convert_utf8_to_utf16le(x.bytes.data(), x.bytes.size(), x.out16.data());
@@ -99,7 +166,6 @@ std::size_t boost_to_utf16(input& x)
         utf::copy(std::string_view(x.bytes) | utf::views::utf8 | utf::views::utf32_to_utf16, x.out16.data()) -
         x.out16.data());
 }
-// The plain loops placed at a 64-byte boundary, as in files.cpp.
 BOOST_UTF_BENCH_PLACED std::size_t plain_to_utf16(input& x)
 {
     return static_cast<std::size_t>(plain_utf8_to_utf16(x.first(), x.last(), x.out16.data()) - x.out16.data());
@@ -129,14 +195,28 @@ BOOST_UTF_BENCH_PLACED bool plain_valid(input const& x)
 // Each transcoder's output, compared with what load() made through the lazy views.
 void check(input& x)
 {
-    using to16 = std::size_t (*)(input&);
-    for (to16 f : {simdutf_to_utf16, boost_to_utf16, plain_to_utf16})
+    using transcoder = std::size_t (*)(input&);
+    for (transcoder f : {simdutf_decode, boost_decode, plain_decode_into, simdutf_decode16, boost_decode16,
+                         plain_decode16_into})
+    {
+        std::fill(x.out32.begin(), x.out32.end(), U'\0');
+        if (std::u32string_view(x.out32.data(), f(x)) != x.points)
+            fail("a decoder disagrees", x.stem);
+    }
+    for (transcoder f : {simdutf_encode, boost_encode, plain_encode_into})
+    {
+        std::fill(x.out8.begin(), x.out8.end(), 0);
+        if (std::string_view(reinterpret_cast<char const*>(x.out8.data()), f(x)) != x.bytes)
+            fail("a UTF-8 encoder disagrees", x.stem);
+    }
+    for (transcoder f : {simdutf_encode16, boost_encode16, plain_encode16_into, simdutf_to_utf16, boost_to_utf16,
+                         plain_to_utf16})
     {
         std::fill(x.out16.begin(), x.out16.end(), u'\0');
         if (std::u16string_view(x.out16.data(), f(x)) != x.units)
             fail("a UTF-8 to UTF-16 transcoder disagrees", x.stem);
     }
-    for (to16 f : {simdutf_to_utf8, boost_to_utf8, plain_to_utf8})
+    for (transcoder f : {simdutf_to_utf8, boost_to_utf8, plain_to_utf8})
     {
         std::fill(x.out8.begin(), x.out8.end(), 0);
         if (std::string_view(reinterpret_cast<char const*>(x.out8.data()), f(x)) != x.bytes)
@@ -212,17 +292,31 @@ int main(int argc, char** argv)
         input* const x = inputs.back().get();
         check(*x);
         std::size_t const n = x->bytes.size();
-        std::string const v = "validate/" + x->stem + "/", a = "utf8_to_utf16/" + x->stem + "/",
-                          b = "utf16_to_utf8/" + x->stem + "/";
+        std::string const v = "validate/" + x->stem + "/";
         add(v + "simdutf", n, [x] { return simdutf::validate_utf8(x->bytes.data(), x->bytes.size()); });
         add(v + "boost_utf", n, [x] { return utf::is_valid(std::string_view(x->bytes)); });
         add(v + "plain", n, [x] { return plain_valid(*x); });
-        add(a + "simdutf", n, [x] { return simdutf_to_utf16(*x); });
-        add(a + "boost_utf", n, [x] { return boost_to_utf16(*x); });
-        add(a + "plain", n, [x] { return plain_to_utf16(*x); });
-        add(b + "simdutf", n, [x] { return simdutf_to_utf8(*x); });
-        add(b + "boost_utf", n, [x] { return boost_to_utf8(*x); });
-        add(b + "plain", n, [x] { return plain_to_utf8(*x); });
+        struct transcoding
+        {
+            char const* name;
+            std::size_t (*simdutf)(input&);
+            std::size_t (*boost_utf)(input&);
+            std::size_t (*plain)(input&);
+        };
+        static constexpr transcoding transcodings[] = {
+            {"decode", simdutf_decode, boost_decode, plain_decode_into},
+            {"encode", simdutf_encode, boost_encode, plain_encode_into},
+            {"decode16", simdutf_decode16, boost_decode16, plain_decode16_into},
+            {"encode16", simdutf_encode16, boost_encode16, plain_encode16_into},
+            {"utf8_to_utf16", simdutf_to_utf16, boost_to_utf16, plain_to_utf16},
+            {"utf16_to_utf8", simdutf_to_utf8, boost_to_utf8, plain_to_utf8}};
+        for (transcoding const& t : transcodings)
+        {
+            std::string const row = std::string(t.name) + "/" + x->stem + "/";
+            add(row + "simdutf", n, [x, f = t.simdutf] { return f(*x); });
+            add(row + "boost_utf", n, [x, f = t.boost_utf] { return f(*x); });
+            add(row + "plain", n, [x, f = t.plain] { return f(*x); });
+        }
     }
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

@@ -6,7 +6,10 @@
 # Transcoding and validation side by side with simdutf (simdutf_side.cpp), at each level this
 # CPU has, on the same files in the same process:
 #
-#   bench/simdutf_side.sh [--size BYTES] [--rounds N] FILE...
+#   bench/simdutf_side.sh [--size BYTES] [--rounds N] [--filter REGEX] FILE...
+#
+# --filter keeps the rows whose name (operation/file/implementation) matches REGEX, as
+# --benchmark_filter does; every row of an operation must be kept for its ratio.
 #
 # simdutf comes from Debian's libnode108 (Node 18's library, which has simdutf built in and
 # exports it): the package is downloaded, not installed, into $BOOST_UTF_LIBNODE_DIR (default
@@ -17,15 +20,16 @@
 # faster). The build is g++ -O2, without -march, as users build.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-size="" rounds=3
+size="" rounds=3 filter=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) size="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
+    --filter) filter="$2"; shift 2 ;;
     *) break ;;
   esac
 done
-[ $# -gt 0 ] || { echo "usage: bench/simdutf_side.sh [--size BYTES] [--rounds N] FILE..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: bench/simdutf_side.sh [--size BYTES] [--rounds N] [--filter REGEX] FILE..." >&2; exit 2; }
 files=("$@")
 
 dir="${BOOST_UTF_LIBNODE_DIR:-/tmp/boost_utf_libnode}"
@@ -51,7 +55,7 @@ bin="$dir/boost_utf_simdutf_side"
 g++ -std=c++20 -O2 -DNDEBUG -I"$here/../include" -I"$here" "$here/simdutf_side.cpp" -o "$bin" \
     -L"$lib" -lnode -Wl,-rpath,"$lib" -lbenchmark -lpthread
 
-levels=()
+levels=(scalar:fallback)
 flags=$(grep -m1 '^flags' /proc/cpuinfo)
 for l in sse:westmere:sse4_2 avx2:haswell:avx2 avx512vbmi2:icelake:avx512_vbmi2; do
   IFS=: read -r ours theirs flag <<< "$l"
@@ -61,6 +65,7 @@ out="$(mktemp -d)"
 for r in $(seq "$rounds"); do
   for l in "${levels[@]}"; do
     SIMDUTF_FORCE_IMPLEMENTATION="${l#*:}" "$bin" --level="${l%%:*}" ${size:+--size=$size} "${files[@]}" \
+      ${filter:+--benchmark_filter="$filter"} \
       --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
       --benchmark_format=json > "$out/${l%%:*}_$r.json"
   done
