@@ -6,10 +6,11 @@
 # Transcoding and validation side by side with simdutf (simdutf_side.cpp), at each level this
 # CPU has, on the same files in the same process:
 #
-#   bench/simdutf_side.sh [--size BYTES] [--rounds N] [--filter REGEX] FILE...
+#   bench/simdutf_side.sh [--size BYTES] [--rounds N] [--filter REGEX] [--levels L,...] FILE...
 #
 # --filter keeps the rows whose name (operation/file/implementation) matches REGEX, as
-# --benchmark_filter does; every row of an operation must be kept for its ratio.
+# --benchmark_filter does; every row of an operation must be kept for its ratio. --levels runs
+# only the levels named (scalar, sse, avx2, avx512vbmi2), of those this CPU has.
 #
 # simdutf comes from Debian's libnode108 (Node 18's library, which has simdutf built in and
 # exports it): the package is downloaded, not installed, into $BOOST_UTF_LIBNODE_DIR (default
@@ -20,16 +21,17 @@
 # faster). The build is g++ -O2, without -march, as users build.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-size="" rounds=3 filter=""
+size="" rounds=3 filter="" only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) size="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
     --filter) filter="$2"; shift 2 ;;
+    --levels) only=",$2,"; shift 2 ;;
     *) break ;;
   esac
 done
-[ $# -gt 0 ] || { echo "usage: bench/simdutf_side.sh [--size BYTES] [--rounds N] [--filter REGEX] FILE..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: bench/simdutf_side.sh [--size BYTES] [--rounds N] [--filter REGEX] [--levels L,...] FILE..." >&2; exit 2; }
 files=("$@")
 
 dir="${BOOST_UTF_LIBNODE_DIR:-/tmp/boost_utf_libnode}"
@@ -55,12 +57,14 @@ bin="$dir/boost_utf_simdutf_side"
 g++ -std=c++20 -O2 -DNDEBUG -I"$here/../include" -I"$here" "$here/simdutf_side.cpp" -o "$bin" \
     -L"$lib" -lnode -Wl,-rpath,"$lib" -lbenchmark -lpthread
 
-levels=(scalar:fallback)
-flags=$(grep -m1 '^flags' /proc/cpuinfo)
-for l in sse:westmere:sse4_2 avx2:haswell:avx2 avx512vbmi2:icelake:avx512_vbmi2; do
+levels=()
+flags="$(grep -m1 '^flags' /proc/cpuinfo) none"
+for l in scalar:fallback:none sse:westmere:sse4_2 avx2:haswell:avx2 avx512vbmi2:icelake:avx512_vbmi2; do
   IFS=: read -r ours theirs flag <<< "$l"
+  [[ -n "$only" && "$only" != *",$ours,"* ]] && continue
   [[ " $flags " == *" $flag "* ]] && levels+=("$ours:$theirs")
 done
+[ ${#levels[@]} -gt 0 ] || { echo "bench/simdutf_side.sh: no level to run" >&2; exit 2; }
 out="$(mktemp -d)"
 for r in $(seq "$rounds"); do
   for l in "${levels[@]}"; do

@@ -464,6 +464,11 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
     T const* p = first;
     unsigned char* o = sink.reserve(4 * encode_chunk + encode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
+    // encode_covered where every value left is sure to add a byte at least (or the sink's room is
+    // its own): its whole stores past a block are then written over.
+    [[maybe_unused]] simd::encode_kernel* const encode =
+        Sink::max_reserve != static_cast<std::size_t>(-1) || writes_for_every_error(policy) ? k.encode_covered
+                                                                                            : k.encode;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
@@ -475,7 +480,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
             if (k.encode_width != 0 && left >= k.encode_width)
             {
                 std::size_t const room = is_unbounded_sink<Sink>::value || left < encode_chunk ? left : encode_chunk;
-                simd::transcode_step const r = k.encode(reinterpret_cast<std::uint32_t const*>(p), room, o);
+                simd::transcode_step const r = encode(reinterpret_cast<std::uint32_t const*>(p), room, o);
                 p += r.consumed;
                 o += r.produced;
                 sink.commit(o);

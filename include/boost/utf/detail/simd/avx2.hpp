@@ -594,36 +594,18 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode16(unsigned char const* p, std::size_
 
 // ---- encoding --------------------------------------------------------------------------------
 //
-// Blocks of 16 values, as in sse.hpp, from code points or from UTF-16 code units (encode_blocks'
-// sources): a block of code points is first checked to hold scalar values only, which also gives
-// the largest value of each lane position, and one of code units to hold no surrogate; all below
-// 80 (ASCII) packs down to 16 bytes; all below 800 (one or two bytes) is spread into 16-bit
-// lanes and compressed eight lanes per shuffle; anything else is spread into 32-bit lanes and
-// compressed four lanes per shuffle (encode_tables.hpp). Byte shuffles stay within 128-bit halves, so each half has its
-// own table entry and its own store.
+// Blocks of 32 values, as in sse.hpp: UTF-16 code units or code points packed into 16-bit lanes
+// (encode_blocks' sources), checked to hold no surrogate (and code points, scalar values only);
+// all below 80 (ASCII) packs down to 32 bytes; all below 800 (one or two bytes) is compressed
+// eight 16-bit lanes per shuffle; any other block below 10000 is spread into 32-bit lanes and
+// compressed four lanes per shuffle, as is a block of code points with one of 10000 or more
+// (encode_tables.hpp). Byte shuffles stay within 128-bit halves, so each half has its own table
+// entry and its own store.
 //
 // A half's 16 bytes are stored whole, though only its first `length` are used, when the rest of
 // the same call overwrites the excess: the block is not the last the call encodes, and a block
 // writes at least 16 bytes. The last block is written exactly (encode_last_block), so nothing
 // is written past the bytes returned as produced.
-
-// True when the 16 values from p are all scalar values; `max` gets the largest value of each lane
-// position (unsigned).
-BOOST_UTF_AVX2_INLINE bool encode_block_scalar(std::uint32_t const* p, __m256i& max) noexcept
-{
-    __m256i const a = load(p);
-    __m256i const b = load(p + 8);
-    max = _mm256_max_epu32(a, b);
-    if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)))
-        return true;
-    // Surrogates are exactly the values whose distance above D800 is below 800.
-    __m256i const base = _mm256_set1_epi32(0xD800);
-    __m256i const off = _mm256_min_epu32(_mm256_sub_epi32(a, base), _mm256_sub_epi32(b, base));
-    __m256i const above = _mm256_cmpeq_epi32(_mm256_max_epu32(max, _mm256_set1_epi32(0x110000)), max);
-    __m256i const surrogate = _mm256_cmpeq_epi32(_mm256_min_epu32(off, _mm256_set1_epi32(0x7FF)), off);
-    __m256i const bad = _mm256_or_si256(above, surrogate);
-    return _mm256_testz_si256(bad, bad) != 0;
-}
 
 // The low and high halves of `v` shuffled by the table rows `lo` and `hi`, stored one after the
 // other from o: 32 bytes stored at most, the count returned.
@@ -725,48 +707,6 @@ BOOST_UTF_AVX2_INLINE unsigned encode_bmp_lanes(__m256i w, unsigned char* o) noe
     return n2 + encode_shuffle_tables.bmp_lanes_length[g3];
 }
 
-// Sources of encode_loop.ipp.
-//
-// Code points (UTF-32): a block is checked to hold scalar values only, and `block` is the largest
-// value of each lane position.
-struct code_point_blocks
-{
-    std::uint32_t const* p;
-    static constexpr std::size_t width = encode_width;
-    static constexpr bool ascii_runs = false;
-    static constexpr bool masked_stores = false;
-    using block = __m256i;
-
-    BOOST_UTF_AVX2_INLINE bool check(std::size_t i, __m256i& max) const noexcept
-    {
-        return encode_block_scalar(p + i, max);
-    }
-    BOOST_UTF_AVX2_INLINE static bool ascii(__m256i max) noexcept
-    {
-        return _mm256_testz_si256(max, _mm256_set1_epi32(~0x7F)) != 0;
-    }
-    BOOST_UTF_AVX2_INLINE unsigned encode(std::size_t i, __m256i max, unsigned char* o) const noexcept
-    {
-        __m256i const a = load(p + i);
-        __m256i const b = load(p + i + 8);
-        if (_mm256_testz_si256(max, _mm256_set1_epi32(~0x7FF)))
-        {
-            // The values fit 16-bit lanes, so the saturating pack is exact; it interleaves the
-            // halves.
-            __m256i const w = _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8);
-            if (ascii(max))
-            {
-                _mm_storeu_si128(reinterpret_cast<__m128i*>(o),
-                                 _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1)));
-                return 16;
-            }
-            return encode_two_byte_lanes(w, o);
-        }
-        unsigned const n = encode_four_lanes(a, o);
-        return n + encode_four_lanes(b, o + n);
-    }
-};
-
 // Whether any of the 32 code units of a and b is a surrogate (D800 to DFFF, their top five bits
 // 11011); utf16_kernels.hpp's kernels test their blocks with it too.
 BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
@@ -778,6 +718,8 @@ BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
     return _mm256_testz_si256(s, s) == 0;
 }
 
+// Sources of encode_loop.ipp.
+//
 // UTF-16 code units: a block of 32, two registers, is checked to hold no surrogate, so that each
 // code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
 // units themselves. An ASCII block is packed whole; any other is encoded as a whole, ASCII halves
@@ -845,15 +787,6 @@ struct utf16_blocks
     }
 };
 
-#define BOOST_UTF_ENCODE_LOOP_INLINE BOOST_UTF_AVX2_INLINE
-#include <boost/utf/detail/simd/encode_loop.ipp>
-#undef BOOST_UTF_ENCODE_LOOP_INLINE
-
-BOOST_UTF_AVX2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
-{
-    return encode_blocks(code_point_blocks{p}, n, o);
-}
-
 // Lanes holding a value above 10FFFF or a surrogate.
 BOOST_UTF_AVX2_INLINE __m256i not_scalar(__m256i x) noexcept
 {
@@ -861,6 +794,111 @@ BOOST_UTF_AVX2_INLINE __m256i not_scalar(__m256i x) noexcept
     __m256i const surrogate =
         _mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_set1_epi32(int(0xFFFFF800u))), _mm256_set1_epi32(0xD800));
     return _mm256_or_si256(above, surrogate);
+}
+
+// Code points (UTF-32) read as UTF-16 code units: a block of 32, four registers, packed into the
+// two registers of utf16_blocks (a saturating pack, exact for values below 10000), and encoded as
+// those are. `any` is the four registers or-ed together, so that ASCII, below 800 and below 10000
+// are exact tests of every value; a block with a value of 10000 or more (or not a scalar value,
+// which the pack would make look like another) is checked and encoded from the code points
+// themselves, read again from `at`.
+struct code_point_units
+{
+    std::uint32_t const* p;
+    static constexpr std::size_t width = 32;
+    static constexpr bool ascii_runs = true;
+    static constexpr bool masked_stores = false;
+    static constexpr bool ascii_pairs = false;
+    static constexpr bool early_reads = false;
+    static constexpr bool two_bytes_first = true;
+    struct block
+    {
+        __m256i a, b, any;
+        std::uint32_t const* at;
+    };
+
+    BOOST_UTF_AVX2_INLINE void read(std::size_t i, block& w) const noexcept
+    {
+        w.at = p + i;
+        __m256i const x0 = load(w.at), x1 = load(w.at + 8), x2 = load(w.at + 16), x3 = load(w.at + 24);
+        w.a = _mm256_permute4x64_epi64(_mm256_packus_epi32(x0, x1), 0xD8);
+        w.b = _mm256_permute4x64_epi64(_mm256_packus_epi32(x2, x3), 0xD8);
+        w.any = _mm256_or_si256(_mm256_or_si256(x0, x1), _mm256_or_si256(x2, x3));
+    }
+    BOOST_UTF_AVX2_INLINE static bool below(block const& w, int bound) noexcept
+    {
+        return _mm256_testz_si256(w.any, _mm256_set1_epi32(-bound)) != 0;
+    }
+    BOOST_UTF_AVX2_INLINE static bool encodable(block const& w) noexcept
+    {
+        if (below(w, 0x10000))
+            return !any_surrogate(w.a, w.b);
+        __m256i const bad = _mm256_or_si256(_mm256_or_si256(not_scalar(load(w.at)), not_scalar(load(w.at + 8))),
+                                            _mm256_or_si256(not_scalar(load(w.at + 16)), not_scalar(load(w.at + 24))));
+        return _mm256_testz_si256(bad, bad) != 0;
+    }
+    BOOST_UTF_AVX2_INLINE static bool ascii(block const& w) noexcept
+    {
+        return below(w, 0x80);
+    }
+    BOOST_UTF_AVX2_INLINE static bool below_800(block const& w) noexcept
+    {
+        return below(w, 0x800);
+    }
+    BOOST_UTF_AVX2_INLINE static bool ascii_first_half(block const& w) noexcept
+    {
+        return _mm256_testz_si256(w.a, _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
+    }
+    BOOST_UTF_AVX2_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
+    {
+        unsigned const n = encode_two_byte_lanes(w.a, o);
+        return n + encode_two_byte_lanes(w.b, o + n);
+    }
+    BOOST_UTF_AVX2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
+    {
+        if (below(w, 0x10000))
+        {
+            unsigned const n = encode_bmp_lanes(w.a, o);
+            return n + encode_bmp_lanes(w.b, o + n);
+        }
+        unsigned n = encode_four_lanes(load(w.at), o);
+        n += encode_four_lanes(load(w.at + 8), o + n);
+        n += encode_four_lanes(load(w.at + 16), o + n);
+        return n + encode_four_lanes(load(w.at + 24), o + n);
+    }
+    BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
+    {
+        return below_800(w) ? encode_below_800(w, o) : encode_bmp(w, o);
+    }
+    BOOST_UTF_AVX2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
+    {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
+        return 32;
+    }
+};
+
+#define BOOST_UTF_ENCODE_LOOP_INLINE BOOST_UTF_AVX2_INLINE
+#include <boost/utf/detail/simd/encode_loop.ipp>
+#undef BOOST_UTF_ENCODE_LOOP_INLINE
+
+// Blocks of 32 (code_point_units), then what is left a block of 16 at a time (SSE's).
+template<bool Covered>
+BOOST_UTF_AVX2_INLINE transcode_step encode_code_points(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    transcode_step r = Covered ? encode_blocks_covered(code_point_units{p}, n, o) : encode_blocks(code_point_units{p}, n, o);
+    if (r.resume != 0)
+        return r;
+    transcode_step const tail =
+        sse::encode_blocks(sse::code_point_units{p + r.consumed}, n - r.consumed, o + r.produced);
+    return {r.consumed + tail.consumed, r.produced + tail.produced, tail.resume};
+}
+BOOST_UTF_AVX2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    return encode_code_points<false>(p, n, o);
+}
+BOOST_UTF_AVX2_KERNEL transcode_step encode_covered(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    return encode_code_points<true>(p, n, o);
 }
 
 BOOST_UTF_AVX2_KERNEL std::size_t valid_code_points(std::uint32_t const* p, std::size_t n) noexcept

@@ -535,9 +535,10 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16_covered(unsigned char const
 
 // ---- encoding ----------------------------------------------------------------------------------
 //
-// Blocks of 32 values, from code points or from UTF-16 code units (the sources of
+// Blocks of 32 values, UTF-16 code units or code points packed into 16-bit lanes (the sources of
 // encode_loop.ipp). Each value spreads into the bytes of its UTF-8 form within its lane, and the
-// bytes in use are compressed together.
+// bytes in use are compressed together; a block of code points with a value of 10000 or more
+// spreads them in 32-bit lanes (encode_sixteen).
 //
 // A block stores its first register whole and only its second one exactly (see store): the
 // first writes at most 64 less the block's bytes past them, at most `width` (32), and the next
@@ -596,37 +597,6 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_sixteen(__m512i x, unsigned char* o
     keep = _mm512_mask_mov_epi32(keep, four, _mm512_set1_epi32(-1));
     return store_used<How>(o, bytes, _mm512_movepi8_mask(keep));
 }
-
-// Code points (UTF-32): a block is checked to hold scalar values only.
-struct code_point_blocks
-{
-    std::uint32_t const* p;
-    static constexpr std::size_t width = 32;
-    static constexpr bool ascii_runs = false;
-    static constexpr bool masked_stores = true;
-    struct block
-    {
-        __m512i a, b;
-    };
-
-    BOOST_UTF_AVX512VBMI2_INLINE bool check(std::size_t i, block& w) const noexcept
-    {
-        w.a = avx512bw::load(p + i);
-        w.b = avx512bw::load(p + i + 16);
-        return (avx512bw::not_scalar(w.a) | avx512bw::not_scalar(w.b)) == 0;
-    }
-    // The first register stored as First, the second exactly.
-    template<store First = store::whole>
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
-    {
-        unsigned const n = encode_sixteen<First>(w.a, o);
-        return n + encode_sixteen<store::exact>(w.b, o + n);
-    }
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, block const& w, unsigned char* o) noexcept
-    {
-        return encode<store::exact>(i, w, o);
-    }
-};
 
 // Thirty-two code units below 800 as UTF-8 at o (How): 32 to 64 bytes, the count returned.
 template<store How>
@@ -737,18 +707,97 @@ struct utf16_blocks
     }
 };
 
+// Code points (UTF-32) read as UTF-16 code units: a block of 32, two registers, packed into the
+// one register of utf16_blocks (a saturating pack, exact for values below 10000) and encoded as
+// those are. `big` marks the lanes of either register with a value of 10000 or more: a block with
+// one (or with a value that is not a scalar value, which the pack would make look like another) is
+// checked and encoded from the code points themselves.
+struct code_point_units
+{
+    std::uint32_t const* p;
+    static constexpr std::size_t width = 32;
+    static constexpr bool ascii_runs = true;
+    static constexpr bool masked_stores = true;
+    static constexpr bool ascii_pairs = false; // a block of 128 bytes is test enough
+    static constexpr bool early_reads = true;
+    static constexpr bool two_bytes_first = true;
+    struct block
+    {
+        __m512i x0, x1, x;
+        __mmask32 two;  // the values 80 and above, where big is 0
+        __mmask16 big;
+    };
+
+    BOOST_UTF_AVX512VBMI2_INLINE void read(std::size_t i, block& w) const noexcept
+    {
+        w.x0 = avx512bw::load(p + i);
+        w.x1 = avx512bw::load(p + i + 16);
+        // The pack works within 128-bit lanes; the permutation puts its 64-bit pieces in order.
+        w.x = _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), _mm512_packus_epi32(w.x0, w.x1));
+        w.two = _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x80));
+        w.big = _mm512_test_epi32_mask(_mm512_or_si512(w.x0, w.x1), _mm512_set1_epi32(int(0xFFFF0000u)));
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static bool encodable(block const& w) noexcept
+    {
+        if (w.big == 0)
+            return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, _mm512_set1_epi16(static_cast<short>(0xF800))),
+                                           _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
+        return (avx512bw::not_scalar(w.x0) | avx512bw::not_scalar(w.x1)) == 0;
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return (w.two | w.big) == 0; }
+    BOOST_UTF_AVX512VBMI2_INLINE static bool below_800(block const& w) noexcept
+    {
+        return (_mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x800)) | w.big) == 0;
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static bool ascii_first_half(block const& w) noexcept
+    {
+        return ((w.two & 0xFFFFu) | w.big) == 0;
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
+    {
+        return encode_two_byte_units<store::whole>(w.x, w.two, o);
+    }
+    // The first register stored as First, the second exactly. A block of sixteen code points
+    // writes 16 bytes at least, so the first's whole store ends at most `width` bytes past the
+    // block's.
+    template<store First = store::whole>
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
+    {
+        if (w.big == 0)
+            return encode_bmp_units<First>(w.x, o);
+        unsigned const n = encode_sixteen<First>(w.x0, o);
+        return n + encode_sixteen<store::exact>(w.x1, o + n);
+    }
+    template<store First = store::whole>
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
+    {
+        return below_800(w) ? encode_two_byte_units<First>(w.x, w.two, o) : encode_bmp<First>(w, o);
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, block const& w, unsigned char* o) noexcept
+    {
+        return encode<store::exact>(i, w, o);
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
+    {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(w.x));
+        return 32;
+    }
+};
+
 #define BOOST_UTF_ENCODE_LOOP_INLINE BOOST_UTF_AVX512VBMI2_INLINE
 #include <boost/utf/detail/simd/encode_loop.ipp>
 #undef BOOST_UTF_ENCODE_LOOP_INLINE
 
-// Input of a few blocks, and what encode_blocks leaves, goes 16 code points at a time, stored
+// Input of a few blocks, and what the blocks leave, goes 16 code points at a time, stored
 // exactly: on a piece of 16 to 64 code points the look-ahead costs more than whole stores save.
-BOOST_UTF_AVX512VBMI2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+template<bool Covered>
+BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_code_points(std::uint32_t const* p, std::size_t n,
+                                                               unsigned char* o) noexcept
 {
     transcode_step r{0, 0, 0};
-    if (n >= 4 * code_point_blocks::width)
+    if (n >= 4 * code_point_units::width)
     {
-        r = encode_blocks(code_point_blocks{p}, n, o);
+        r = Covered ? encode_blocks_covered(code_point_units{p}, n, o) : encode_blocks(code_point_units{p}, n, o);
         if (r.resume != 0)
             return r;
     }
@@ -760,6 +809,15 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step encode(std::uint32_t const* p, std::
         r.produced += encode_sixteen<store::exact>(x, o + r.produced);
     }
     return r;
+}
+BOOST_UTF_AVX512VBMI2_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+{
+    return encode_code_points<false>(p, n, o);
+}
+BOOST_UTF_AVX512VBMI2_KERNEL transcode_step encode_covered(std::uint32_t const* p, std::size_t n,
+                                                           unsigned char* o) noexcept
+{
+    return encode_code_points<true>(p, n, o);
 }
 
 } // namespace avx512vbmi2

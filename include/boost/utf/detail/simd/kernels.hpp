@@ -38,6 +38,13 @@
 //                             or whose output has room for n code units. A set may give its
 //                             decode16 here: an exact kernel keeps the contract too
 //   encode(p, n, o)           likewise from code points (32 bits) to UTF-8, at most 4 bytes each
+//   encode_covered(p, n, o)   as encode, but it may write bytes past those it returns, as whole
+//                             registers are cheaper than exact stores: only while a block of its
+//                             loop (32 code points at most) follows those it consumed, and no
+//                             more bytes past them than that block has code points. For a caller
+//                             that writes at least a byte for every code point after those
+//                             consumed (its policy writes something for every error), or whose
+//                             output has room for 4 * n bytes. A set may give its encode here
 //   valid_code_points(p, n)   values from p, a multiple of code_point_width (at most n), that are
 //                             all scalar values
 //
@@ -86,30 +93,32 @@ struct kernel_set
     decode16_kernel* decode16;
     decode16_kernel* decode16_covered;
     encode_kernel* encode;
+    encode_kernel* encode_covered;
     valid_code_points_kernel* valid_code_points;
 };
 
 // `decode16` is the set's direct UTF-16 kernel, or nullptr: it is optional; so is
 // `decode16_covered`, which is null exactly when decode16 is.
-#define BOOST_UTF_KERNEL_SET(ns, decode16, decode16_covered)                                       \
+#define BOOST_UTF_KERNEL_SET(ns, decode16, decode16_covered, encode_covered)                       \
     kernel_set                                                                                     \
     {                                                                                              \
         simd_level::ns, ns::validate_width, ns::decode_width, ns::encode_width, ns::code_point_width, \
-            &ns::valid_prefix, &ns::decode, decode16, decode16_covered, &ns::encode, &ns::valid_code_points \
+            &ns::valid_prefix, &ns::decode, decode16, decode16_covered, &ns::encode, encode_covered,  \
+            &ns::valid_code_points                                                                 \
     }
 
 // Indexed by the rows of dispatch.hpp: a level each, then halves_avx2_row. avx512bw, which
 // decodes with AVX2's kernel, also takes AVX2's direct UTF-16 kernel: narrowing code points
 // through a buffer costs more than the registers gain.
 inline constexpr kernel_set kernel_sets[] = {
-    kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
+    kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
-    BOOST_UTF_KERNEL_SET(sse, &sse::decode16, &sse::decode16),
-    BOOST_UTF_KERNEL_SET(avx2, &avx2::decode16, &avx2::decode16),
-    BOOST_UTF_KERNEL_SET(avx512bw, &avx2::decode16, &avx2::decode16),
-    BOOST_UTF_KERNEL_SET(avx512vbmi2, &avx512vbmi2::decode16, &avx512vbmi2::decode16_covered),
+    BOOST_UTF_KERNEL_SET(sse, &sse::decode16, &sse::decode16, &sse::encode_covered),
+    BOOST_UTF_KERNEL_SET(avx2, &avx2::decode16, &avx2::decode16, &avx2::encode_covered),
+    BOOST_UTF_KERNEL_SET(avx512bw, &avx2::decode16, &avx2::decode16, &avx2::encode_covered),
+    BOOST_UTF_KERNEL_SET(avx512vbmi2, &avx512vbmi2::decode16, &avx512vbmi2::decode16_covered, &avx512vbmi2::encode_covered),
     kernel_set{simd_level::avx2, avx2::validate_width, avx2::decode_width, sse::encode_width, avx2::code_point_width,
-               &avx2::valid_prefix, &avx2::decode, &avx2::decode16, &avx2::decode16, &sse::encode,
+               &avx2::valid_prefix, &avx2::decode, &avx2::decode16, &avx2::decode16, &sse::encode, &sse::encode_covered,
                &avx2::valid_code_points},
 #endif
 };

@@ -421,39 +421,17 @@ BOOST_UTF_SSE_KERNEL transcode_step decode16(unsigned char const* p, std::size_t
 
 // ---- encoding --------------------------------------------------------------------------------
 //
-// Blocks of 16 values, from code points or from UTF-16 code units (encode_blocks' sources). A
-// block of code points is first checked to hold scalar values only, which also gives the largest
-// value of each lane position, and one of code units to hold no surrogate: all below 80 (ASCII)
-// packs down to 16 bytes;
-// all below 800 (one or two bytes) is spread into 16-bit lanes and compressed eight lanes per
-// shuffle; anything else is spread into 32-bit lanes and compressed four lanes per shuffle
+// Blocks of 16 values, UTF-16 code units or code points packed into 16-bit lanes (encode_blocks'
+// sources), checked to hold no surrogate (and code points, scalar values only): all below 80
+// (ASCII) packs down to 16 bytes; all below 800 (one or two bytes) is spread into 16-bit lanes
+// and compressed eight lanes per shuffle; any other block below 10000 is spread into 32-bit lanes
+// and compressed four lanes per shuffle, as is a block of code points with one of 10000 or more
 // (encode_tables.hpp).
 //
 // A shuffle's 16 bytes are stored whole, though only its first `length` are used, when the rest
 // of the same call overwrites the excess: the block is not the last the call encodes, and a
 // block writes at least 16 bytes. The last block is written exactly (encode_last_block), so
 // nothing is written past the bytes returned as produced.
-
-// True when the 16 values from p are all scalar values; `max` gets the largest value of each lane
-// position (unsigned).
-BOOST_UTF_SSE_INLINE bool encode_block_scalar(std::uint32_t const* p, __m128i& max) noexcept
-{
-    __m128i const a = load(p);
-    __m128i const b = load(p + 4);
-    __m128i const c = load(p + 8);
-    __m128i const d = load(p + 12);
-    max = _mm_max_epu32(_mm_max_epu32(a, b), _mm_max_epu32(c, d));
-    if (_mm_testz_si128(max, _mm_set1_epi32(~0x7F)))
-        return true;
-    // Surrogates are exactly the values whose distance above D800 is below 800.
-    __m128i const base = _mm_set1_epi32(0xD800);
-    __m128i const off = _mm_min_epu32(_mm_min_epu32(_mm_sub_epi32(a, base), _mm_sub_epi32(b, base)),
-                                      _mm_min_epu32(_mm_sub_epi32(c, base), _mm_sub_epi32(d, base)));
-    __m128i const above = _mm_cmpeq_epi32(_mm_max_epu32(max, _mm_set1_epi32(0x110000)), max);
-    __m128i const surrogate = _mm_cmpeq_epi32(_mm_min_epu32(off, _mm_set1_epi32(0x7FF)), off);
-    __m128i const bad = _mm_or_si128(above, surrogate);
-    return _mm_testz_si128(bad, bad) != 0;
-}
 
 // Eight values below 800, as 16-bit lanes, as UTF-8 at o: 8 to 16 bytes, 16 stored. Returns the
 // bytes used.
@@ -529,55 +507,6 @@ BOOST_UTF_SSE_INLINE unsigned encode_bmp_lanes(__m128i w, unsigned char* o) noex
     return n + encode_shuffle_tables.bmp_lanes_length[second];
 }
 
-// Sources of encode_loop.ipp.
-//
-// Code points (UTF-32): a block is checked to hold scalar values only, and `block` is the largest
-// value of each lane position.
-struct code_point_blocks
-{
-    std::uint32_t const* p;
-    static constexpr std::size_t width = encode_width;
-    static constexpr bool ascii_runs = false;
-    static constexpr bool masked_stores = false;
-    using block = __m128i;
-
-    BOOST_UTF_SSE_INLINE bool check(std::size_t i, __m128i& max) const noexcept
-    {
-        return encode_block_scalar(p + i, max);
-    }
-    BOOST_UTF_SSE_INLINE static bool ascii(__m128i max) noexcept
-    {
-        return _mm_testz_si128(max, _mm_set1_epi32(~0x7F)) != 0;
-    }
-    BOOST_UTF_SSE_INLINE unsigned encode(std::size_t i, __m128i max, unsigned char* o) const noexcept
-    {
-        __m128i const a = load(p + i);
-        __m128i const b = load(p + i + 4);
-        __m128i const c = load(p + i + 8);
-        __m128i const d = load(p + i + 12);
-        if (ascii(max))
-        {
-            // The saturating packs are exact.
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(_mm_packus_epi32(a, b), _mm_packus_epi32(c, d)));
-            return 16;
-        }
-        if (_mm_testz_si128(max, _mm_set1_epi32(~0x7FF)))
-        {
-            unsigned const n = encode_two_byte_lanes(_mm_packus_epi32(a, b), o);
-            return n + encode_two_byte_lanes(_mm_packus_epi32(c, d), o + n);
-        }
-        if (_mm_testz_si128(max, _mm_set1_epi32(~0xFFFF)))
-        {
-            unsigned const n = encode_bmp_lanes(_mm_packus_epi32(a, b), o);
-            return n + encode_bmp_lanes(_mm_packus_epi32(c, d), o + n);
-        }
-        unsigned n = encode_four_lanes(a, o);
-        n += encode_four_lanes(b, o + n);
-        n += encode_four_lanes(c, o + n);
-        return n + encode_four_lanes(d, o + n);
-    }
-};
-
 // Whether any of the 16 code units of a and b is a surrogate (D800 to DFFF, their top five bits
 // 11011); utf16_kernels.hpp's kernels test their blocks with it too.
 BOOST_UTF_SSE_INLINE bool any_surrogate(__m128i a, __m128i b) noexcept
@@ -588,6 +517,8 @@ BOOST_UTF_SSE_INLINE bool any_surrogate(__m128i a, __m128i b) noexcept
     return _mm_testz_si128(s, s) == 0;
 }
 
+// Sources of encode_loop.ipp.
+//
 // UTF-16 code units: a block is checked to hold no surrogate, so that each code unit is a code
 // point below 10000 (pairs are left to the caller), and `block` is the code units themselves.
 struct utf16_blocks
@@ -648,6 +579,95 @@ struct utf16_blocks
     }
 };
 
+// Lanes holding a value above 10FFFF or a surrogate.
+BOOST_UTF_SSE_INLINE __m128i not_scalar(__m128i x) noexcept
+{
+    __m128i const above = _mm_cmpgt_epi32(_mm_srli_epi32(x, 16), _mm_set1_epi32(0x10));
+    __m128i const surrogate = _mm_cmpeq_epi32(_mm_and_si128(x, _mm_set1_epi32(int(0xFFFFF800u))), _mm_set1_epi32(0xD800));
+    return _mm_or_si128(above, surrogate);
+}
+
+// Code points (UTF-32) read as UTF-16 code units: a block of 16, four registers, packed into the
+// two registers of utf16_blocks (a saturating pack, exact for values below 10000), and encoded as
+// those are. `any` is the four registers or-ed together, so that ASCII, below 800 and below 10000
+// are exact tests of every value; a block with a value of 10000 or more (or not a scalar value,
+// which the pack would make look like another) is checked and encoded from the code points
+// themselves, read again from `at`.
+struct code_point_units
+{
+    std::uint32_t const* p;
+    static constexpr std::size_t width = encode_width;
+    static constexpr bool ascii_runs = true;
+    static constexpr bool masked_stores = false;
+    static constexpr bool ascii_pairs = false;
+    static constexpr bool early_reads = false;
+    static constexpr bool two_bytes_first = true;
+    struct block
+    {
+        __m128i a, b, any;
+        std::uint32_t const* at;
+    };
+
+    BOOST_UTF_SSE_INLINE void read(std::size_t i, block& w) const noexcept
+    {
+        w.at = p + i;
+        __m128i const x0 = load(w.at), x1 = load(w.at + 4), x2 = load(w.at + 8), x3 = load(w.at + 12);
+        w.a = _mm_packus_epi32(x0, x1);
+        w.b = _mm_packus_epi32(x2, x3);
+        w.any = _mm_or_si128(_mm_or_si128(x0, x1), _mm_or_si128(x2, x3));
+    }
+    BOOST_UTF_SSE_INLINE static bool below(block const& w, int bound) noexcept
+    {
+        return _mm_testz_si128(w.any, _mm_set1_epi32(-bound)) != 0;
+    }
+    BOOST_UTF_SSE_INLINE static bool encodable(block const& w) noexcept
+    {
+        if (below(w, 0x10000))
+            return !any_surrogate(w.a, w.b);
+        __m128i const bad = _mm_or_si128(_mm_or_si128(not_scalar(load(w.at)), not_scalar(load(w.at + 4))),
+                                         _mm_or_si128(not_scalar(load(w.at + 8)), not_scalar(load(w.at + 12))));
+        return _mm_testz_si128(bad, bad) != 0;
+    }
+    BOOST_UTF_SSE_INLINE static bool ascii(block const& w) noexcept
+    {
+        return below(w, 0x80);
+    }
+    BOOST_UTF_SSE_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
+    {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(w.a, w.b));
+        return 16;
+    }
+    BOOST_UTF_SSE_INLINE static bool below_800(block const& w) noexcept
+    {
+        return below(w, 0x800);
+    }
+    BOOST_UTF_SSE_INLINE static bool ascii_first_half(block const& w) noexcept
+    {
+        return _mm_testz_si128(w.a, _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
+    }
+    BOOST_UTF_SSE_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
+    {
+        unsigned const n = encode_two_byte_lanes(w.a, o);
+        return n + encode_two_byte_lanes(w.b, o + n);
+    }
+    BOOST_UTF_SSE_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
+    {
+        if (below(w, 0x10000))
+        {
+            unsigned const n = encode_bmp_lanes(w.a, o);
+            return n + encode_bmp_lanes(w.b, o + n);
+        }
+        unsigned n = encode_four_lanes(load(w.at), o);
+        n += encode_four_lanes(load(w.at + 4), o + n);
+        n += encode_four_lanes(load(w.at + 8), o + n);
+        return n + encode_four_lanes(load(w.at + 12), o + n);
+    }
+    BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
+    {
+        return below_800(w) ? encode_below_800(w, o) : encode_bmp(w, o);
+    }
+};
+
 // Copies n >= 16 bytes in 16-byte pieces, the last one overlapping the one before, so that
 // exactly n bytes are written. Shared with the AVX2 kernels, whose target includes this one's.
 BOOST_UTF_SSE_INLINE void copy_exactly(unsigned char* o, unsigned char const* from, unsigned n) noexcept
@@ -663,15 +683,11 @@ BOOST_UTF_SSE_INLINE void copy_exactly(unsigned char* o, unsigned char const* fr
 
 BOOST_UTF_SSE_KERNEL transcode_step encode(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    return encode_blocks(code_point_blocks{p}, n, o);
+    return encode_blocks(code_point_units{p}, n, o);
 }
-
-// Lanes holding a value above 10FFFF or a surrogate.
-BOOST_UTF_SSE_INLINE __m128i not_scalar(__m128i x) noexcept
+BOOST_UTF_SSE_KERNEL transcode_step encode_covered(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    __m128i const above = _mm_cmpgt_epi32(_mm_srli_epi32(x, 16), _mm_set1_epi32(0x10));
-    __m128i const surrogate = _mm_cmpeq_epi32(_mm_and_si128(x, _mm_set1_epi32(int(0xFFFFF800u))), _mm_set1_epi32(0xD800));
-    return _mm_or_si128(above, surrogate);
+    return encode_blocks_covered(code_point_units{p}, n, o);
 }
 
 BOOST_UTF_SSE_KERNEL std::size_t valid_code_points(std::uint32_t const* p, std::size_t n) noexcept
