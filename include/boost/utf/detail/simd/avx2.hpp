@@ -885,6 +885,8 @@ struct code_point_units
 template<bool Covered>
 BOOST_UTF_AVX2_INLINE transcode_step encode_code_points(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
 {
+    if (n < 3 * code_point_units::width)
+        return sse::encode_blocks(sse::code_point_units{p}, n, o);
     transcode_step r = Covered ? encode_blocks_covered(code_point_units{p}, n, o) : encode_blocks(code_point_units{p}, n, o);
     if (r.resume != 0)
         return r;
