@@ -1120,9 +1120,10 @@ using test::lazy;
 // views::utf32_to_utf16 alone into the caller's buffer validates narrow_chunk code points at a
 // time before it narrows them: values that are not scalar values on either side of the chunks'
 // boundaries, in input several chunks long, of code points of one and of two code units.
-BOOST_AUTO_TEST_CASE(utf32_to_utf16_across_narrowing_chunks)
+// Errors far into long input, around multiples of a size that once cut the input into chunks.
+BOOST_AUTO_TEST_CASE(utf32_to_utf16_errors_far_into_long_input)
 {
-    std::size_t const chunk = utf::detail::narrow_chunk;
+    std::size_t const chunk = 2048;
     for (unsigned cls : {0u, 2u, 3u})
     {
         std::u16string const t16 = utf16_of(of_class(cls, 3 * chunk + 40));
@@ -1682,6 +1683,158 @@ BOOST_AUTO_TEST_CASE(covered_utf16_to_utf8_kernels_write_the_utf8_form)
 {
     check_direct_utf16_to_utf8(&boost::utf::detail::simd::utf16_kernel_set::to_utf8_covered,
                                [](boost::utf::detail::simd::utf16_kernel_set const& k) { return k.width; });
+}
+
+// ---- the kernels that check code points as they encode them ------------------------------------
+
+namespace {
+
+bool is_scalar(std::uint32_t v) { return v < 0xD800 || (v >= 0xE000 && v < 0x110000); }
+
+// Code points of every length in runs (as in text), with a value of each length or a bad one
+// planted at every offset, up to past four blocks of the widest encoding loop (4 * 32), so that
+// every loop of every level, and its last blocks, see them.
+std::vector<std::vector<std::uint32_t>> checked_encoding_inputs()
+{
+    std::vector<std::vector<std::uint32_t>> inputs;
+    std::uint32_t const plants[] = {0x41, 0xE9, 0x800, 0xFFFF, 0x10000, 0x10FFFF, 0xD800, 0xDFFF, 0x110000, 0xFFFFFFFF};
+    for (unsigned cls = 0; cls < 4; ++cls)
+        for (std::uint32_t plant : plants)
+            for (std::size_t at = 0; at < 150; at += at < 40 ? 1 : 3)
+            {
+                std::u32string const fill = of_class(cls, 150);
+                std::vector<std::uint32_t> in(fill.begin(), fill.end());
+                in[at] = plant;
+                in.resize(150 - at % 5);
+                inputs.push_back(in);
+            }
+    unsigned seed = 77;
+    for (int i = 0; i < 300; ++i)
+    {
+        std::vector<std::uint32_t> in;
+        unsigned cls = 0;
+        for (int j = 0; j < 20 + i % 200; ++j)
+        {
+            seed = seed * 1103515245u + 12345u;
+            unsigned const r = (seed >> 16) % 200;
+            if (r < 20)
+                cls = r % 4;
+            in.push_back(r == 199 ? 0xD800u + r : static_cast<std::uint32_t>(of_class(cls, 1 + j % 7).back()));
+        }
+        inputs.push_back(in);
+    }
+    return inputs;
+}
+
+// `slack` is how many bytes past those returned the kernel may write, and no more than the code
+// points after those it consumed (encode_covered; 0 for encode).
+template<class Slack>
+void check_encoding_kernel(boost::utf::detail::simd::encode_kernel* boost::utf::detail::simd::kernel_set::*kernel,
+                           Slack slack)
+{
+    namespace simd = boost::utf::detail::simd;
+    std::vector<std::vector<std::uint32_t>> const inputs = checked_encoding_inputs();
+    for (simd::kernel_set const& k : simd::kernel_sets)
+    {
+        if (k.*kernel == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::size_t which = 0; which < inputs.size(); ++which)
+        {
+            std::vector<std::uint32_t> const& values = inputs[which];
+            std::size_t const n = values.size();
+            if (n < k.encode_width)
+                continue; // the driver gives it no less
+            BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", input " << which)
+            {
+                test::guarded_array<std::uint32_t> const in(n, false);
+                std::copy(values.begin(), values.end(), in.begin());
+                test::guarded_array<unsigned char> const out(4 * n, false);
+                std::fill(out.begin(), out.end(), static_cast<unsigned char>(0xFF));
+                simd::transcode_step const r = (k.*kernel)(in.begin(), n, out.begin());
+                BOOST_TEST_REQUIRE(r.consumed <= n);
+                BOOST_TEST(std::all_of(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(r.consumed), is_scalar));
+                std::string const expected =
+                    utf8_of(std::u32string(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(r.consumed)));
+                BOOST_TEST_REQUIRE(r.produced == expected.size());
+                BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(),
+                                      [](char e, unsigned char o) { return static_cast<unsigned char>(e) == o; }));
+                // 0xFF is never a byte of UTF-8, so any byte written past what is allowed shows.
+                std::size_t const allowed = std::min(slack(), n - r.consumed);
+                BOOST_TEST(std::all_of(out.begin() + std::min(r.produced + allowed, 4 * n), out.end(),
+                                       [](unsigned char c) { return c == 0xFF; }));
+                // Where it stopped: fewer than a block left, or a block with a value that is not a
+                // scalar value.
+                if (r.resume == 0)
+                    BOOST_TEST(n - r.consumed < k.encode_width);
+                else
+                {
+                    BOOST_TEST(r.resume <= 32u);
+                    BOOST_TEST_REQUIRE(n - r.consumed >= r.resume);
+                    BOOST_TEST(!std::all_of(values.begin() + static_cast<std::ptrdiff_t>(r.consumed),
+                                            values.begin() + static_cast<std::ptrdiff_t>(r.consumed + r.resume),
+                                            is_scalar));
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(encoding_kernels_write_exactly_the_utf8_form)
+{
+    check_encoding_kernel(&boost::utf::detail::simd::kernel_set::encode, [] { return std::size_t(0); });
+}
+
+// encode_covered writes the same, and past it no more than a block's 32 bytes, nor than the code
+// points that follow (which the caller makes sure write over them).
+BOOST_AUTO_TEST_CASE(covered_encoding_kernels_write_the_utf8_form)
+{
+    check_encoding_kernel(&boost::utf::detail::simd::kernel_set::encode_covered, [] { return std::size_t(32); });
+}
+
+// narrow_checked narrows whole blocks while they hold scalar values only, and stops at the first
+// that does not; past what it returns it writes no more than 4 code units, and only where the 4
+// code points after those it consumed are scalar values.
+BOOST_AUTO_TEST_CASE(checked_narrowing_kernels_stop_at_the_first_bad_block)
+{
+    namespace simd = boost::utf::detail::simd;
+    std::vector<std::vector<std::uint32_t>> const inputs = checked_encoding_inputs();
+    for (simd::utf16_kernel_set const& k : simd::utf16_kernel_sets)
+    {
+        if (k.narrow_checked == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::size_t which = 0; which < inputs.size(); ++which)
+        {
+            std::vector<std::uint32_t> const& values = inputs[which];
+            std::size_t const n = values.size();
+            BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", input " << which)
+            {
+                test::guarded_array<char32_t> const in(n, false);
+                std::copy(values.begin(), values.end(), in.begin());
+                test::guarded_array<std::uint16_t> const out(2 * n, false);
+                std::fill(out.begin(), out.end(), std::uint16_t(0xFFFF));
+                simd::transcode_step const r = k.narrow_checked(in.begin(), n, out.begin());
+                // The first block with a value that is not a scalar value, or the last whole block.
+                std::size_t const bad = static_cast<std::size_t>(
+                    std::find_if_not(values.begin(), values.end(), is_scalar) - values.begin());
+                std::size_t const blocks = std::min(bad, n) / k.narrow_width * k.narrow_width;
+                BOOST_TEST_REQUIRE(r.consumed == blocks);
+                BOOST_TEST(r.resume == (n - blocks >= k.narrow_width ? k.narrow_width : 0u));
+                std::u16string const expected =
+                    utf16_of(std::u32string(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(r.consumed)));
+                BOOST_TEST_REQUIRE(r.produced == expected.size());
+                BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin()));
+                // FFFF marks what was not written.
+                bool const covered = n - r.consumed >= 4 &&
+                                     std::all_of(values.begin() + static_cast<std::ptrdiff_t>(r.consumed),
+                                                 values.begin() + static_cast<std::ptrdiff_t>(r.consumed + 4), is_scalar);
+                std::size_t const allowed = covered ? 4 : 0;
+                BOOST_TEST(std::all_of(out.begin() + std::min(r.produced + allowed, 2 * n), out.end(),
+                                       [](std::uint16_t u) { return u == 0xFFFF; }));
+            }
+        }
+    }
 }
 
 // The narrowing kernels with a supplementary code point at every offset of a block among BMP

@@ -565,11 +565,6 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
     sink.commit(o);
 }
 
-// Code points that encode16_contiguous validates at a time before it narrows them into the
-// caller's buffer: few enough that the narrowing kernel reads them again from the first-level
-// cache, where the whole input would have to come from memory twice.
-inline constexpr std::size_t narrow_chunk = 2048;
-
 // Values that encode16_contiguous tests at a time where the level has no kernel for them; fewer
 // than narrow_block are tried a short block at a time.
 inline constexpr std::size_t narrow_block = 16;
@@ -602,9 +597,9 @@ BOOST_FORCEINLINE void narrow_scalar_block16(T const*& p, O*& o) noexcept
     o = out;
 }
 
-// utf32_to_utf16_view alone. Where the level's kernel proves whole blocks to be scalar values,
-// the UTF-16 kernel narrows them. The rest (all of it without those kernels, and input or a tail
-// shorter than their block with them) goes in blocks of narrow_block values: a block of values
+// utf32_to_utf16_view alone. The level's kernel narrows whole blocks of scalar values
+// (narrow_checked). The rest (all of it without the kernels, and input or a tail shorter than
+// their block with them) goes in blocks of narrow_block values: a block of values
 // that are each one code unit (is_one_unit16) is narrowed by a loop that compilers make vector
 // code of, and, without the kernels, a block of scalar values by narrow_scalar_block16; any other
 // block goes value by value, each value that is not a scalar value to the policy, and the blocks
@@ -617,35 +612,33 @@ void encode16_contiguous(T const* const first, T const* const last, Policy& poli
     static_assert(2 * encode_chunk <= encode_step_max, "what is left of a stretch fits after an error");
     T const* p = first;
     out_t* o = sink.reserve(2 * encode_chunk + encode_step_max);
-    [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     [[maybe_unused]] simd::utf16_kernel_set const& k16 = simd::active_utf16_kernels();
     // With the kernels, only input shorter than their block, what is left after their last block
     // and the block they stop at come to the blocks below, and there a block with pairs costs less
     // value by value (in mixed text, most of its values are one code unit, and their branch is
     // well predicted).
     bool pairs_by_blocks = true;
-    if constexpr (simd::has_kernels && simd::has_utf16_kernels && sizeof(T) == 4)
-        pairs_by_blocks = k.code_point_width == 0 || k16.narrow_width == 0;
+    if constexpr (simd::has_utf16_kernels && sizeof(T) == 4)
+        pairs_by_blocks = k16.narrow_width == 0;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
         std::size_t stretch = is_unbounded_sink<Sink>::value ? left : encode_chunk;
-        if constexpr (simd::has_kernels && simd::has_utf16_kernels && sizeof(T) == 4)
+        if constexpr (simd::has_utf16_kernels && sizeof(T) == 4)
         {
-            if (k.code_point_width != 0 && k16.narrow_width != 0 && left >= k.code_point_width)
+            if (k16.narrow_width != 0 && left >= k16.narrow_width)
             {
-                std::size_t const most = is_unbounded_sink<Sink>::value ? narrow_chunk : encode_chunk;
-                std::size_t const room = left < most ? left : most;
-                // Whole blocks of scalar values: the narrowing kernel takes them as they are.
-                std::size_t const good = k.valid_code_points(reinterpret_cast<std::uint32_t const*>(p), room);
-                o += k16.narrow(reinterpret_cast<char32_t const*>(p), good, reinterpret_cast<std::uint16_t*>(o));
-                p += good;
+                std::size_t const room = is_unbounded_sink<Sink>::value || left < encode_chunk ? left : encode_chunk;
+                simd::transcode_step const r = k16.narrow_checked(reinterpret_cast<char32_t const*>(p), room,
+                                                                  reinterpret_cast<std::uint16_t*>(o));
+                p += r.consumed;
+                o += r.produced;
                 sink.commit(o);
                 o = sink.reserve(2 * encode_chunk + encode_step_max);
-                if (good == room)
+                if (r.resume == 0 && r.consumed == room)
                     continue;
                 // A block with a value that is not a scalar value, or a tail shorter than a block.
-                stretch = k.code_point_width;
+                stretch = k16.narrow_width;
             }
         }
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;

@@ -15,6 +15,12 @@
 //   widen(p, n, o)       likewise, and writes the code points of what it consumed (transcode_step;
 //                        `resume` is the width when it stopped at a block)
 //   narrow(p, n, o)      writes the UTF-16 form of n scalar values; returns the code units written
+//   narrow_checked(p, n, o)  code points from p, in blocks of narrow_width, while a block holds
+//                        scalar values only, written as UTF-16 (transcode_step; `resume` is
+//                        narrow_width when it stopped at a block). It may write up to 4 code
+//                        units past those it returns, only where the 4 code points after those
+//                        it consumed are scalar values: what the caller writes for them writes
+//                        over those
 //   to_utf8(p, n, o)     code units from p without a surrogate, written as UTF-8 (transcode_step;
 //                        `resume` is the encoding block's width when it stopped at a block with a
 //                        surrogate), by the level's encoding loop (encode_blocks)
@@ -208,7 +214,7 @@ namespace utf16_sse {
 
 inline constexpr std::size_t width = 16;
 inline constexpr std::size_t fewest = width;
-inline constexpr std::size_t narrow_width = 8;
+inline constexpr std::size_t narrow_width = 16;
 
 BOOST_UTF_SSE_INLINE __m128i load(void const* p) noexcept { return _mm_loadu_si128(static_cast<__m128i const*>(p)); }
 
@@ -392,40 +398,77 @@ BOOST_UTF_SSE_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std:
 }
 inline constexpr std::size_t to_utf8_width = sse::utf16_blocks::width;
 
-BOOST_UTF_SSE_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
+// Whether the 4 values at p are all scalar values.
+BOOST_UTF_SSE_INLINE bool scalar_values4(char32_t const* p) noexcept
+{
+    __m128i const bad = sse::not_scalar(load(p));
+    return _mm_testz_si128(bad, bad) != 0;
+}
+
+// Blocks of narrow_width values from p narrowed to UTF-16 at o, while a block is left. Checked,
+// each block is first checked to hold scalar values only, and the loop stops at one that does
+// not (`resume` narrow_width); it leaves what is after the last block to the caller. Otherwise
+// the values are scalar values, and it writes them all.
+template<bool Checked>
+BOOST_UTF_SSE_INLINE transcode_step narrow_blocks(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
 {
     std::uint16_t* const start = o;
     std::size_t i = 0;
     for (; n - i >= narrow_width; i += narrow_width)
     {
-        __m128i const a = load(p + i);
-        __m128i const b = load(p + i + 4);
-        if (_mm_testz_si128(_mm_or_si128(a, b), _mm_set1_epi32(static_cast<int>(0xFFFF0000u))))
+        // Four registers of their own: GCC keeps an array of them in memory.
+        __m128i const c0 = load(p + i), c1 = load(p + i + 4), c2 = load(p + i + 8), c3 = load(p + i + 12);
+        __m128i const any = _mm_or_si128(_mm_or_si128(c0, c1), _mm_or_si128(c2, c3));
+        if (_mm_testz_si128(any, _mm_set1_epi32(static_cast<int>(0xFFFF0000u))))
         {
-            // Every value is below 10000, so the unsigned saturating pack is exact.
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi32(a, b));
+            // Every value is below 10000, so the unsigned saturating packs are exact.
+            __m128i const first = _mm_packus_epi32(c0, c1);
+            __m128i const second = _mm_packus_epi32(c2, c3);
+            if (Checked && BOOST_UNLIKELY(any_surrogate(first, second)))
+                return {i, static_cast<std::size_t>(o - start), narrow_width};
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), first);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 8), second);
             o += narrow_width;
+            continue;
         }
-        else
+        if (Checked)
         {
-            // Each store writes 8 code units, past the count when there are fewer pairs than
-            // lanes; the 4 code points after it write at least 4 code units over the rest. The
-            // last store of the call has none after it, so it writes only its count.
-            unsigned in_a, in_b;
-            __m128i const ua = narrow4(a, in_a);
-            __m128i const ub = narrow4(b, in_b);
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), ua);
-            o += in_a;
-            if (n - i - narrow_width >= 4)
-                _mm_storeu_si128(reinterpret_cast<__m128i*>(o), ub);
-            else
-                store_first_bytes(o, ub, 2 * in_b);
-            o += in_b;
+            __m128i const bad = _mm_or_si128(_mm_or_si128(sse::not_scalar(c0), sse::not_scalar(c1)),
+                                             _mm_or_si128(sse::not_scalar(c2), sse::not_scalar(c3)));
+            if (!_mm_testz_si128(bad, bad))
+                return {i, static_cast<std::size_t>(o - start), narrow_width};
         }
+        // Each store writes 8 code units, past the count when there are fewer pairs than lanes;
+        // the 4 code points after it write at least 4 code units over the rest, if they are
+        // scalar values. The last store of the call has none after it, so it writes only its
+        // count.
+        unsigned units;
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), narrow4(c0, units));
+        o += units;
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), narrow4(c1, units));
+        o += units;
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), narrow4(c2, units));
+        o += units;
+        __m128i const last = narrow4(c3, units);
+        if (n - i - narrow_width >= 4 && (!Checked || scalar_values4(p + i + narrow_width)))
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(o), last);
+        else
+            store_first_bytes(o, last, 2 * units);
+        o += units;
     }
-    for (; i < n; ++i)
-        write_word16(p[i], o);
-    return static_cast<std::size_t>(o - start);
+    if (!Checked)
+        for (; i < n; ++i)
+            write_word16(p[i], o);
+    return {i, static_cast<std::size_t>(o - start), 0};
+}
+
+BOOST_UTF_SSE_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
+{
+    return narrow_blocks<false>(p, n, o).produced;
+}
+BOOST_UTF_SSE_KERNEL transcode_step narrow_checked(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
+{
+    return narrow_blocks<true>(p, n, o);
 }
 
 } // namespace utf16_sse
@@ -612,7 +655,9 @@ BOOST_UTF_AVX2_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std
 }
 inline constexpr std::size_t to_utf8_width = avx2::utf16_blocks::width;
 
-BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
+// As utf16_sse::narrow_blocks, 16 values at a time.
+template<bool Checked>
+BOOST_UTF_AVX2_INLINE transcode_step narrow_blocks(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
 {
     std::uint16_t* const start = o;
     std::size_t i = 0;
@@ -623,14 +668,22 @@ BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::
         if (_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi32(static_cast<int>(0xFFFF0000u))))
         {
             // Every value is below 10000, so the unsigned saturating pack is exact.
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(o),
-                                _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8));
+            __m256i const units = _mm256_packus_epi32(a, b);
+            if (Checked && BOOST_UNLIKELY(any_surrogate(units, units)))
+                return {i, static_cast<std::size_t>(o - start), narrow_width};
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_permute4x64_epi64(units, 0xD8));
             o += narrow_width;
         }
         else
         {
-            // As in utf16_sse::narrow, one store per 4 code points, the last of the call cut to
-            // its count.
+            if (Checked)
+            {
+                __m256i const bad = _mm256_or_si256(avx2::not_scalar(a), avx2::not_scalar(b));
+                if (!_mm256_testz_si256(bad, bad))
+                    return {i, static_cast<std::size_t>(o - start), narrow_width};
+            }
+            // As in utf16_sse::narrow_blocks, one store per 4 code points, the last of the call
+            // (or before values that are not all scalar values) cut to its count.
             unsigned u0, u1, u2, u3;
             __m256i const ua = narrow8(a, u0, u1);
             __m256i const ub = narrow8(b, u2, u3);
@@ -640,16 +693,26 @@ BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::
             o += u1;
             _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_castsi256_si128(ub));
             o += u2;
-            if (n - i - narrow_width >= 4)
+            if (n - i - narrow_width >= 4 && (!Checked || utf16_sse::scalar_values4(p + i + narrow_width)))
                 _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_extracti128_si256(ub, 1));
             else
                 utf16_sse::store_first_bytes(o, _mm256_extracti128_si256(ub, 1), 2 * u3);
             o += u3;
         }
     }
-    for (; i < n; ++i)
-        write_word16(p[i], o);
-    return static_cast<std::size_t>(o - start);
+    if (!Checked)
+        for (; i < n; ++i)
+            write_word16(p[i], o);
+    return {i, static_cast<std::size_t>(o - start), 0};
+}
+
+BOOST_UTF_AVX2_KERNEL std::size_t narrow(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
+{
+    return narrow_blocks<false>(p, n, o).produced;
+}
+BOOST_UTF_AVX2_KERNEL transcode_step narrow_checked(char32_t const* p, std::size_t n, std::uint16_t* o) noexcept
+{
+    return narrow_blocks<true>(p, n, o);
 }
 
 } // namespace utf16_avx2
@@ -676,6 +739,7 @@ inline constexpr std::size_t width = 64;
 // below AVX2's block, the scalar blocks (detail/transcode.hpp) cost less than the call.
 inline constexpr std::size_t fewest = utf16_avx2::width;
 using utf16_avx2::narrow;
+using utf16_avx2::narrow_checked;
 using utf16_avx2::narrow_width;
 using utf16_avx2::to_utf8;
 using utf16_avx2::to_utf8_covered;
@@ -923,6 +987,7 @@ using utf16_avx512bw::widen;
 using utf16_avx512bw::width;
 
 using utf16_avx2::narrow;
+using utf16_avx2::narrow_checked;
 using utf16_avx2::narrow_width;
 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
@@ -955,6 +1020,7 @@ inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 using utf16_valid_prefix_kernel = std::size_t(std::uint16_t const*, std::size_t) noexcept;
 using utf16_widen_kernel = transcode_step(std::uint16_t const*, std::size_t, char32_t*) noexcept;
 using utf16_narrow_kernel = std::size_t(char32_t const*, std::size_t, std::uint16_t*) noexcept;
+using utf16_narrow_checked_kernel = transcode_step(char32_t const*, std::size_t, std::uint16_t*) noexcept;
 using utf16_to_utf8_kernel = transcode_step(std::uint16_t const*, std::size_t, unsigned char*) noexcept;
 
 struct utf16_kernel_set
@@ -972,6 +1038,7 @@ struct utf16_kernel_set
     utf16_valid_prefix_kernel* valid_prefix;
     utf16_widen_kernel* widen;
     utf16_narrow_kernel* narrow;
+    utf16_narrow_checked_kernel* narrow_checked;
     utf16_to_utf8_kernel* to_utf8;
     utf16_to_utf8_kernel* to_utf8_covered;
 };
@@ -980,13 +1047,14 @@ struct utf16_kernel_set
     utf16_kernel_set                                                                               \
     {                                                                                              \
         simd_level::level, ns::width, ns::fewest, ns::narrow_width, ns::to_utf8_width,              \
-            &ns::valid_prefix, &ns::widen, &ns::narrow, &ns::to_utf8, &ns::to_utf8_covered            \
+            &ns::valid_prefix, &ns::widen, &ns::narrow, &ns::narrow_checked, &ns::to_utf8,            \
+            &ns::to_utf8_covered                                                                   \
     }
 
 // Indexed by the rows of dispatch.hpp, as kernel_sets. halves_avx2_row writes UTF-8 with the
 // 128-bit encoding loop.
 inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
-    utf16_kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr},
+    utf16_kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
     BOOST_UTF_UTF16_KERNEL_SET(sse, utf16_sse),
     BOOST_UTF_UTF16_KERNEL_SET(avx2, utf16_avx2),
@@ -994,8 +1062,8 @@ inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
     BOOST_UTF_UTF16_KERNEL_SET(avx512vbmi2, utf16_avx512vbmi2),
     utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::fewest, utf16_avx2::narrow_width,
                      utf16_sse::to_utf8_width,
-                     &utf16_avx2::valid_prefix, &utf16_avx2::widen, &utf16_avx2::narrow, &utf16_sse::to_utf8,
-                     &utf16_sse::to_utf8_covered},
+                     &utf16_avx2::valid_prefix, &utf16_avx2::widen, &utf16_avx2::narrow,
+                     &utf16_avx2::narrow_checked, &utf16_sse::to_utf8, &utf16_sse::to_utf8_covered},
 #endif
 };
 
