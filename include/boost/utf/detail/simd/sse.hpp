@@ -529,7 +529,7 @@ struct utf16_blocks
     static constexpr bool masked_stores = false;
     static constexpr bool ascii_pairs = true;
     static constexpr bool early_reads = false;
-    static constexpr bool two_bytes_first = false;
+    static constexpr bool two_bytes_first = true;
     struct block
     {
         __m128i a, b;
