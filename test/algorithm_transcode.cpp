@@ -1752,9 +1752,9 @@ void check_encoding_kernel(boost::utf::detail::simd::encode_kernel* boost::utf::
                 std::fill(out.begin(), out.end(), static_cast<unsigned char>(0xFF));
                 simd::transcode_step const r = (k.*kernel)(in.begin(), n, out.begin());
                 BOOST_TEST_REQUIRE(r.consumed <= n);
-                BOOST_TEST(std::all_of(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(r.consumed), is_scalar));
-                std::string const expected =
-                    utf8_of(std::u32string(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(r.consumed)));
+                auto const consumed_end = values.begin() + static_cast<std::ptrdiff_t>(r.consumed);
+                BOOST_TEST(std::all_of(values.begin(), consumed_end, is_scalar));
+                std::string const expected = utf8_of(std::u32string(values.begin(), consumed_end));
                 BOOST_TEST_REQUIRE(r.produced == expected.size());
                 BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(),
                                       [](char e, unsigned char o) { return static_cast<unsigned char>(e) == o; }));
@@ -1826,9 +1826,8 @@ BOOST_AUTO_TEST_CASE(checked_narrowing_kernels_stop_at_the_first_bad_block)
                 BOOST_TEST_REQUIRE(r.produced == expected.size());
                 BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin()));
                 // FFFF marks what was not written.
-                bool const covered = n - r.consumed >= 4 &&
-                                     std::all_of(values.begin() + static_cast<std::ptrdiff_t>(r.consumed),
-                                                 values.begin() + static_cast<std::ptrdiff_t>(r.consumed + 4), is_scalar);
+                auto const consumed_end = values.begin() + static_cast<std::ptrdiff_t>(r.consumed);
+                bool const covered = n - r.consumed >= 4 && std::all_of(consumed_end, consumed_end + 4, is_scalar);
                 std::size_t const allowed = covered ? 4 : 0;
                 BOOST_TEST(std::all_of(out.begin() + std::min(r.produced + allowed, 2 * n), out.end(),
                                        [](std::uint16_t u) { return u == 0xFFFF; }));

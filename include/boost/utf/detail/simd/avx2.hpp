@@ -594,7 +594,7 @@ BOOST_UTF_AVX2_KERNEL transcode_step decode16(unsigned char const* p, std::size_
 
 // ---- encoding --------------------------------------------------------------------------------
 //
-// Blocks of 32 values, as in sse.hpp: UTF-16 code units or code points packed into 16-bit lanes
+// Blocks of 32 values (sse.hpp's are 16): UTF-16 code units or code points packed into 16-bit lanes
 // (encode_blocks' sources), checked to hold no surrogate (and code points, scalar values only);
 // all below 80 (ASCII) packs down to 32 bytes; all below 800 (one or two bytes) is compressed
 // eight 16-bit lanes per shuffle; any other block below 10000 is spread into 32-bit lanes and
@@ -825,6 +825,7 @@ struct code_point_units
         w.b = _mm256_permute4x64_epi64(_mm256_packus_epi32(x2, x3), 0xD8);
         w.any = _mm256_or_si256(_mm256_or_si256(x0, x1), _mm256_or_si256(x2, x3));
     }
+    // Whether every value is below `bound`, a power of two: -bound has exactly the bits from it up.
     BOOST_UTF_AVX2_INLINE static bool below(block const& w, int bound) noexcept
     {
         return _mm256_testz_si256(w.any, _mm256_set1_epi32(-bound)) != 0;
@@ -872,7 +873,8 @@ struct code_point_units
     }
     BOOST_UTF_AVX2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
     {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o),
+                            _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
         return 32;
     }
 };
@@ -881,13 +883,17 @@ struct code_point_units
 #include <boost/utf/detail/simd/encode_loop.ipp>
 #undef BOOST_UTF_ENCODE_LOOP_INLINE
 
-// Blocks of 32 (code_point_units), then what is left a block of 16 at a time (SSE's).
+// Blocks of 32 (code_point_units), then what is left a block of 16 at a time (SSE's), as is input
+// of fewer than three blocks: there the look-ahead loop would write its last block of 32 through
+// a local buffer, which cost mixed text of 64 code points more than SSE's blocks.
 template<bool Covered>
-BOOST_UTF_AVX2_INLINE transcode_step encode_code_points(std::uint32_t const* p, std::size_t n, unsigned char* o) noexcept
+BOOST_UTF_AVX2_INLINE transcode_step encode_code_points(std::uint32_t const* p, std::size_t n,
+                                                        unsigned char* o) noexcept
 {
     if (n < 3 * code_point_units::width)
         return sse::encode_blocks(sse::code_point_units{p}, n, o);
-    transcode_step r = Covered ? encode_blocks_covered(code_point_units{p}, n, o) : encode_blocks(code_point_units{p}, n, o);
+    transcode_step r =
+        Covered ? encode_blocks_covered(code_point_units{p}, n, o) : encode_blocks(code_point_units{p}, n, o);
     if (r.resume != 0)
         return r;
     transcode_step const tail =

@@ -616,6 +616,7 @@ struct code_point_units
         w.b = _mm_packus_epi32(x2, x3);
         w.any = _mm_or_si128(_mm_or_si128(x0, x1), _mm_or_si128(x2, x3));
     }
+    // Whether every value is below `bound`, a power of two: -bound has exactly the bits from it up.
     BOOST_UTF_SSE_INLINE static bool below(block const& w, int bound) noexcept
     {
         return _mm_testz_si128(w.any, _mm_set1_epi32(-bound)) != 0;
