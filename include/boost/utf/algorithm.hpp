@@ -421,6 +421,11 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
 inline constexpr std::size_t encode_chunk = 64;
 inline constexpr std::size_t encode_step_max = 4 * 64;
 static_assert(sink_capacity >= 4 * encode_chunk + encode_step_max, "a stretch must fit in the buffer");
+// Code points an encoding kernel may take in one call into a bounded sink: as many as its room
+// holds at four bytes each, beside encode_step_max, so that the widest kernels' loops, which want
+// three or four blocks of 32, run there too.
+inline constexpr std::size_t encode_kernel_chunk = (sink_capacity - encode_step_max) / 4;
+static_assert(encode_kernel_chunk >= 4 * 32, "the widest encoding loop runs into a bounded sink");
 
 // A value at `p` that is not a scalar value (`kind`), with the view's handling, its replacement
 // written by `Writer` (UTF-8 or UTF-16); returns where the output goes on. Out of line, and given
@@ -461,6 +466,7 @@ template<class T, class Policy, class Sink>
 BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T const* const last, Policy& policy,
                                                      Sink& sink)
 {
+    static_assert(Sink::max_reserve >= 4 * encode_kernel_chunk + encode_step_max, "a kernel's call must fit in the sink");
     T const* p = first;
     unsigned char* o = sink.reserve(4 * encode_chunk + encode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
@@ -479,7 +485,9 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
         {
             if (k.encode_width != 0 && left >= k.encode_width)
             {
-                std::size_t const room = is_unbounded_sink<Sink>::value || left < encode_chunk ? left : encode_chunk;
+                std::size_t const room =
+                    is_unbounded_sink<Sink>::value || left < encode_kernel_chunk ? left : encode_kernel_chunk;
+                o = sink.reserve(4 * room + encode_step_max); // nothing is left uncommitted here
                 simd::transcode_step const r = encode(reinterpret_cast<std::uint32_t const*>(p), room, o);
                 p += r.consumed;
                 o += r.produced;
