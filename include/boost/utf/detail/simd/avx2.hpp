@@ -633,8 +633,8 @@ BOOST_UTF_AVX2_INLINE unsigned encode_two_byte_lanes(__m256i w, unsigned char* o
     // One byte per lane, each half's eight in its low eight bytes.
     auto const mask = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_packs_epi16(two, two)));
     unsigned const lo = mask & 0xFF, hi = (mask >> 16) & 0xFF;
-    return store_halves(bytes, encode_shuffle_tables.eight_lanes[lo], encode_shuffle_tables.eight_lanes[hi],
-                        encode_shuffle_tables.eight_lanes_length[lo], encode_shuffle_tables.eight_lanes_length[hi], o);
+    return store_halves(bytes, eight_lanes_shuffles.rows[lo], eight_lanes_shuffles.rows[hi],
+                        eight_lanes_shuffles.length[lo], eight_lanes_shuffles.length[hi], o);
 }
 
 // Eight scalar values as UTF-8 at o: 8 to 32 bytes, up to 32 stored. Returns the bytes used.
@@ -663,16 +663,16 @@ BOOST_UTF_AVX2_INLINE unsigned encode_four_lanes(__m256i x, unsigned char* o) no
     auto const bit1 = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(ge800)));
     unsigned const lo = (bit0 & 0xF) | (bit1 & 0xF) << 4;
     unsigned const hi = bit0 >> 4 | (bit1 & 0xF0);
-    return store_halves(bytes, encode_shuffle_tables.four_lanes[lo], encode_shuffle_tables.four_lanes[hi],
-                        encode_shuffle_tables.four_lanes_length[lo], encode_shuffle_tables.four_lanes_length[hi], o);
+    return store_halves(bytes, four_lanes_shuffles.rows[lo], four_lanes_shuffles.rows[hi],
+                        four_lanes_shuffles.length[lo], four_lanes_shuffles.length[hi], o);
 }
 
 // The bmp_lanes shuffles of rows lo and hi, for the low and the high 128-bit lane.
 BOOST_UTF_AVX2_INLINE __m256i bmp_lanes_rows(unsigned lo, unsigned hi) noexcept
 {
     return _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(encode_shuffle_tables.bmp_lanes[lo]))),
-        _mm_loadu_si128(reinterpret_cast<__m128i const*>(encode_shuffle_tables.bmp_lanes[hi])), 1);
+        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<__m128i const*>(bmp_lanes_shuffles.rows[lo]))),
+        _mm_loadu_si128(reinterpret_cast<__m128i const*>(bmp_lanes_shuffles.rows[hi])), 1);
 }
 
 // Sixteen code units without a surrogate, as UTF-8 at o: 16 to 48 bytes, up to 12 stored past
@@ -682,29 +682,29 @@ BOOST_UTF_AVX2_INLINE __m256i bmp_lanes_rows(unsigned lo, unsigned hi) noexcept
 BOOST_UTF_AVX2_INLINE unsigned encode_bmp_lanes(__m256i w, unsigned char* o) noexcept
 {
     __m256i const zero = _mm256_setzero_si256();
-    __m256i const six = _mm256_set1_epi16(0x3F);
+    __m256i const high_bytes = _mm256_set1_epi16(static_cast<short>(0xFF00));
     __m256i const one = _mm256_cmpeq_epi16(_mm256_and_si256(w, _mm256_set1_epi16(static_cast<short>(0xFF80))), zero);
     __m256i const below_800 = _mm256_cmpeq_epi16(_mm256_and_si256(w, _mm256_set1_epi16(static_cast<short>(0xF800))), zero);
-    __m256i const last_two = _mm256_or_si256(
-        _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(w, 6), six), _mm256_slli_epi16(_mm256_and_si256(w, six), 8)),
-        _mm256_or_si256(_mm256_set1_epi16(static_cast<short>(0x8080)), _mm256_and_si256(below_800, _mm256_set1_epi16(0x40))));
-    __m256i const high = _mm256_blendv_epi8(last_two, _mm256_slli_epi16(w, 8), one);
-    __m256i const low = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(w, 4), _mm256_set1_epi16(0x0F00)),
+    __m256i const low = _mm256_or_si256(_mm256_blendv_epi8(w, _mm256_srli_epi16(w, 4), high_bytes),
                                         _mm256_set1_epi16(static_cast<short>(0xE000)));
+    __m256i const high = _mm256_or_si256(
+        _mm256_and_si256(_mm256_blendv_epi8(w, _mm256_slli_epi16(w, 2), high_bytes), _mm256_set1_epi16(0x3F3F)),
+        _mm256_or_si256(_mm256_set1_epi16(static_cast<short>(0x8080)),
+                        _mm256_and_si256(below_800, _mm256_set1_epi16(0x4000))));
     // Two bits per code unit, in order: ASCII, then below 800 (the rows of bmp_lanes).
-    __m256i const rows = _mm256_blendv_epi8(one, below_800, _mm256_set1_epi16(static_cast<short>(0xFF00)));
+    __m256i const rows = _mm256_blendv_epi8(one, below_800, high_bytes);
     auto const m = static_cast<unsigned>(_mm256_movemask_epi8(rows));
     unsigned const g0 = m & 0xFF, g1 = m >> 8 & 0xFF, g2 = m >> 16 & 0xFF, g3 = m >> 24;
     __m256i const a = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(low, high), bmp_lanes_rows(g0, g2));
     __m256i const b = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(low, high), bmp_lanes_rows(g1, g3));
-    unsigned const n0 = encode_shuffle_tables.bmp_lanes_length[g0];
-    unsigned const n1 = n0 + encode_shuffle_tables.bmp_lanes_length[g1];
-    unsigned const n2 = n1 + encode_shuffle_tables.bmp_lanes_length[g2];
+    unsigned const n0 = bmp_lanes_shuffles.length[g0];
+    unsigned const n1 = n0 + bmp_lanes_shuffles.length[g1];
+    unsigned const n2 = n1 + bmp_lanes_shuffles.length[g2];
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm256_castsi256_si128(a));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n0), _mm256_castsi256_si128(b));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n1), _mm256_extracti128_si256(a, 1));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n2), _mm256_extracti128_si256(b, 1));
-    return n2 + encode_shuffle_tables.bmp_lanes_length[g3];
+    return n2 + bmp_lanes_shuffles.length[g3];
 }
 
 // Whether any of the 32 code units of a and b is a surrogate (D800 to DFFF, their top five bits

@@ -443,10 +443,10 @@ BOOST_UTF_SSE_INLINE unsigned encode_two_byte_lanes(__m128i w, unsigned char* o)
         _mm_or_si128(_mm_slli_epi16(_mm_and_si128(w, _mm_set1_epi16(0x3F)), 8), _mm_srli_epi16(w, 6)),
         _mm_set1_epi16(static_cast<short>(0x80C0)));
     __m128i const bytes = _mm_blendv_epi8(w, pair, two);
-    unsigned const index = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(two, two))) & 0xFF;
-    __m128i const shuffle = load(encode_shuffle_tables.eight_lanes[index]);
+    std::size_t const index = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(two, two))) & 0xFFu;
+    __m128i const shuffle = load(eight_lanes_shuffles.rows[index]);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_shuffle_epi8(bytes, shuffle));
-    return encode_shuffle_tables.eight_lanes_length[index];
+    return eight_lanes_shuffles.length[index];
 }
 
 // Four scalar values as UTF-8 at o: 4 to 16 bytes, 16 stored. Returns the bytes used.
@@ -471,40 +471,35 @@ BOOST_UTF_SSE_INLINE unsigned encode_four_lanes(__m128i x, unsigned char* o) noe
     unsigned const bit0 = static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_xor_si128(_mm_xor_si128(ge80, ge800), ge10000))));
     unsigned const bit1 = static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(ge800)));
     unsigned const index = bit0 | bit1 << 4;
-    __m128i const shuffle = load(encode_shuffle_tables.four_lanes[index]);
+    __m128i const shuffle = load(four_lanes_shuffles.rows[index]);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_shuffle_epi8(bytes, shuffle));
-    return encode_shuffle_tables.four_lanes_length[index];
+    return four_lanes_shuffles.length[index];
 }
 
 // Eight code units without a surrogate, as UTF-8 at o: 8 to 24 bytes, up to 12 stored past them.
-// Returns the bytes used. Each code unit becomes a 32-bit lane laid out as encode_four_lanes lays
-// out a value below 10000 (its form ending at the lane's last byte), built in 16-bit lanes: the
-// lead of a three-byte form, then the last two bytes of every form.
+// Returns the bytes used. Each code unit becomes the 32-bit lane of bmp_lane (encode_tables.hpp),
+// built in two 16-bit halves.
 BOOST_UTF_SSE_INLINE unsigned encode_bmp_lanes(__m128i w, unsigned char* o) noexcept
 {
     __m128i const zero = _mm_setzero_si128();
-    __m128i const six = _mm_set1_epi16(0x3F);
+    __m128i const high_bytes = _mm_set1_epi16(static_cast<short>(0xFF00));
     __m128i const one = _mm_cmpeq_epi16(_mm_and_si128(w, _mm_set1_epi16(static_cast<short>(0xFF80))), zero);
     __m128i const below_800 = _mm_cmpeq_epi16(_mm_and_si128(w, _mm_set1_epi16(static_cast<short>(0xF800))), zero);
-    // The last two bytes: 80 | (w >> 6 & 3F), or the two-byte lead C0 | w >> 6, then 80 | (w & 3F);
-    // an ASCII lane's one byte is the second.
-    __m128i const last_two = _mm_or_si128(
-        _mm_or_si128(_mm_and_si128(_mm_srli_epi16(w, 6), six), _mm_slli_epi16(_mm_and_si128(w, six), 8)),
-        _mm_or_si128(_mm_set1_epi16(static_cast<short>(0x8080)), _mm_and_si128(below_800, _mm_set1_epi16(0x40))));
-    __m128i const high = _mm_blendv_epi8(last_two, _mm_slli_epi16(w, 8), one);
-    // The three-byte lead, E0 | w >> 12, as the second byte of the lane's first half.
-    __m128i const low = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(w, 4), _mm_set1_epi16(0x0F00)),
+    __m128i const low = _mm_or_si128(_mm_blendv_epi8(w, _mm_srli_epi16(w, 4), high_bytes),
                                      _mm_set1_epi16(static_cast<short>(0xE000)));
+    __m128i const high = _mm_or_si128(
+        _mm_and_si128(_mm_blendv_epi8(w, _mm_slli_epi16(w, 2), high_bytes), _mm_set1_epi16(0x3F3F)),
+        _mm_or_si128(_mm_set1_epi16(static_cast<short>(0x8080)), _mm_and_si128(below_800, _mm_set1_epi16(0x4000))));
     // Two bits per code unit, in order: ASCII, then below 800 (the rows of bmp_lanes).
-    __m128i const rows = _mm_blendv_epi8(one, below_800, _mm_set1_epi16(static_cast<short>(0xFF00)));
+    __m128i const rows = _mm_blendv_epi8(one, below_800, high_bytes);
     auto const m = static_cast<unsigned>(_mm_movemask_epi8(rows));
-    unsigned const first = m & 0xFF, second = m >> 8;
-    unsigned const n = encode_shuffle_tables.bmp_lanes_length[first];
+    std::size_t const first = m & 0xFF, second = m >> 8;
+    unsigned const n = bmp_lanes_shuffles.length[first];
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o),
-                     _mm_shuffle_epi8(_mm_unpacklo_epi16(low, high), load(encode_shuffle_tables.bmp_lanes[first])));
+                     _mm_shuffle_epi8(_mm_unpacklo_epi16(low, high), load(bmp_lanes_shuffles.rows[first])));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + n),
-                     _mm_shuffle_epi8(_mm_unpackhi_epi16(low, high), load(encode_shuffle_tables.bmp_lanes[second])));
-    return n + encode_shuffle_tables.bmp_lanes_length[second];
+                     _mm_shuffle_epi8(_mm_unpackhi_epi16(low, high), load(bmp_lanes_shuffles.rows[second])));
+    return n + bmp_lanes_shuffles.length[second];
 }
 
 // Whether any of the 16 code units of a and b is a surrogate (D800 to DFFF, their top five bits
