@@ -720,18 +720,51 @@ BOOST_UTF_AVX2_INLINE bool any_surrogate(__m256i a, __m256i b) noexcept
 
 // Sources of encode_loop.ipp.
 //
+// What both sources share: a block's values as 16-bit lanes in two registers, a and b, and how
+// such a block is encoded where encode_loop.ipp has found it ASCII, below 800 or, for `encode`,
+// encodable. Source gives below_800 and encode_bmp, which `encode` picks between.
+template<class Source>
+struct unit_lanes
+{
+    static constexpr std::size_t width = 32;
+    static constexpr bool ascii_runs = true;
+    static constexpr bool masked_stores = false;
+
+    template<class Block>
+    BOOST_UTF_AVX2_INLINE static bool ascii_first_half(Block const& w) noexcept
+    {
+        return _mm256_testz_si256(w.a, _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
+    }
+    template<class Block>
+    BOOST_UTF_AVX2_INLINE static unsigned encode_ascii(Block const& w, unsigned char* o) noexcept
+    {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o),
+                            _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
+        return 32;
+    }
+    template<class Block>
+    BOOST_UTF_AVX2_INLINE static unsigned encode_below_800(Block const& w, unsigned char* o) noexcept
+    {
+        unsigned const n = encode_two_byte_lanes(w.a, o);
+        return n + encode_two_byte_lanes(w.b, o + n);
+    }
+    template<class Block>
+    BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, Block const& w, unsigned char* o) noexcept
+    {
+        return Source::below_800(w) ? encode_below_800(w, o) : Source::encode_bmp(w, o);
+    }
+};
+
 // UTF-16 code units: a block of 32, two registers, is checked to hold no surrogate, so that each
 // code unit is a code point below 10000 (pairs are left to the caller), and `block` is the code
 // units themselves. An ASCII block is packed whole; any other is encoded as a whole, ASCII halves
 // included, as whether a half is ASCII, or below 800, is a coin toss in text with a letter above
 // 7F every few words. (The covered loop writes an ASCII first half apart only where an ASCII run
 // ends in it: ascii_first_half.)
-struct utf16_blocks
+struct utf16_blocks : unit_lanes<utf16_blocks>
 {
     std::uint16_t const* p;
-    static constexpr std::size_t width = 32;
-    static constexpr bool ascii_runs = true;
-    static constexpr bool masked_stores = false;
+    explicit utf16_blocks(std::uint16_t const* from) noexcept : p(from) {}
     static constexpr bool ascii_pairs = true;
     static constexpr bool early_reads = false;
     static constexpr bool two_bytes_first = true;
@@ -762,28 +795,10 @@ struct utf16_blocks
     {
         return _mm256_testz_si256(_mm256_or_si256(w.a, w.b), _mm256_set1_epi16(static_cast<short>(0xF800))) != 0;
     }
-    BOOST_UTF_AVX2_INLINE static bool ascii_first_half(block const& w) noexcept
-    {
-        return _mm256_testz_si256(w.a, _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
-    }
-    BOOST_UTF_AVX2_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
-    {
-        unsigned const n = encode_two_byte_lanes(w.a, o);
-        return n + encode_two_byte_lanes(w.b, o + n);
-    }
     BOOST_UTF_AVX2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
     {
         unsigned const n = encode_bmp_lanes(w.a, o);
         return n + encode_bmp_lanes(w.b, o + n);
-    }
-    BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
-    {
-        return below_800(w) ? encode_below_800(w, o) : encode_bmp(w, o);
-    }
-    BOOST_UTF_AVX2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
-    {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
-        return 32;
     }
 };
 
@@ -802,12 +817,10 @@ BOOST_UTF_AVX2_INLINE __m256i not_scalar(__m256i x) noexcept
 // are exact tests of every value; a block with a value of 10000 or more (or not a scalar value,
 // which the pack would make look like another) is checked and encoded from the code points
 // themselves, read again from `at`.
-struct code_point_units
+struct code_point_units : unit_lanes<code_point_units>
 {
     std::uint32_t const* p;
-    static constexpr std::size_t width = 32;
-    static constexpr bool ascii_runs = true;
-    static constexpr bool masked_stores = false;
+    explicit code_point_units(std::uint32_t const* from) noexcept : p(from) {}
     static constexpr bool ascii_pairs = false;
     static constexpr bool early_reads = false;
     static constexpr bool two_bytes_first = true;
@@ -846,15 +859,6 @@ struct code_point_units
     {
         return below(w, 0x800);
     }
-    BOOST_UTF_AVX2_INLINE static bool ascii_first_half(block const& w) noexcept
-    {
-        return _mm256_testz_si256(w.a, _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0;
-    }
-    BOOST_UTF_AVX2_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
-    {
-        unsigned const n = encode_two_byte_lanes(w.a, o);
-        return n + encode_two_byte_lanes(w.b, o + n);
-    }
     BOOST_UTF_AVX2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
     {
         if (below(w, 0x10000))
@@ -866,16 +870,6 @@ struct code_point_units
         n += encode_four_lanes(load(w.at + 8), o + n);
         n += encode_four_lanes(load(w.at + 16), o + n);
         return n + encode_four_lanes(load(w.at + 24), o + n);
-    }
-    BOOST_UTF_AVX2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
-    {
-        return below_800(w) ? encode_below_800(w, o) : encode_bmp(w, o);
-    }
-    BOOST_UTF_AVX2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
-    {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o),
-                            _mm256_permute4x64_epi64(_mm256_packus_epi16(w.a, w.b), 0xD8));
-        return 32;
     }
 };
 

@@ -644,16 +644,50 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(__m512i x, unsigned char*
     return n + store_used<store::exact>(o + n, hi, _mm512_movepi8_mask(hi) | firsts);
 }
 
+// What both sources share: a block's values as 16-bit lanes in one register, x, with `two` the
+// lanes of 80 and above, and how such a block is encoded where encode_loop.ipp has found it
+// ASCII, below 800 or, for `encode`, encodable. Source gives below_800 and encode_bmp, which
+// `encode` picks between.
+template<class Source>
+struct unit_lanes
+{
+    static constexpr std::size_t width = 32;
+    static constexpr bool ascii_runs = true;
+    static constexpr bool masked_stores = true;
+
+    template<class Block>
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_below_800(Block const& w, unsigned char* o) noexcept
+    {
+        return encode_two_byte_units<store::whole>(w.x, w.two, o);
+    }
+    // The first register stored as First, any second one exactly.
+    template<store First = store::whole, class Block>
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, Block const& w, unsigned char* o) noexcept
+    {
+        return Source::below_800(w) ? encode_two_byte_units<First>(w.x, w.two, o)
+                                    : Source::template encode_bmp<First>(w, o);
+    }
+    template<class Block>
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, Block const& w, unsigned char* o) noexcept
+    {
+        return encode<store::exact>(i, w, o);
+    }
+    template<class Block>
+    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_ascii(Block const& w, unsigned char* o) noexcept
+    {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(w.x));
+        return 32;
+    }
+};
+
 // UTF-16 code units: a block of 32, one register, is checked to hold no surrogate, so that each
 // code unit is a code point below 10000 (pairs are left to the caller). ASCII blocks narrow to
 // their 32 bytes; a block below 800 makes each 16-bit lane its one or two bytes, lead first, and
 // compresses away the unused high byte of each ASCII lane; any other takes encode_bmp_units.
-struct utf16_blocks
+struct utf16_blocks : unit_lanes<utf16_blocks>
 {
     std::uint16_t const* p;
-    static constexpr std::size_t width = 32;
-    static constexpr bool ascii_runs = true;
-    static constexpr bool masked_stores = true;
+    explicit utf16_blocks(std::uint16_t const* from) noexcept : p(from) {}
     static constexpr bool ascii_pairs = false; // a block of 64 is test enough
     static constexpr bool early_reads = true;
     static constexpr bool two_bytes_first = false;
@@ -682,28 +716,10 @@ struct utf16_blocks
     {
         return (w.two & 0xFFFFu) == 0;
     }
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
-    {
-        return encode_two_byte_units<store::whole>(w.x, w.two, o);
-    }
+    template<store First = store::whole>
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
     {
-        return encode_bmp_units<store::whole>(w.x, o);
-    }
-    // The first register stored as First, any second one exactly.
-    template<store First = store::whole>
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
-    {
-        return below_800(w) ? encode_two_byte_units<First>(w.x, w.two, o) : encode_bmp_units<First>(w.x, o);
-    }
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, block const& w, unsigned char* o) noexcept
-    {
-        return encode<store::exact>(i, w, o);
-    }
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
-    {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(w.x));
-        return 32;
+        return encode_bmp_units<First>(w.x, o);
     }
 };
 
@@ -712,12 +728,10 @@ struct utf16_blocks
 // those are. `big` marks the lanes of either register with a value of 10000 or more: a block with
 // one (or with a value that is not a scalar value, which the pack would make look like another) is
 // checked and encoded from the code points themselves.
-struct code_point_units
+struct code_point_units : unit_lanes<code_point_units>
 {
     std::uint32_t const* p;
-    static constexpr std::size_t width = 32;
-    static constexpr bool ascii_runs = true;
-    static constexpr bool masked_stores = true;
+    explicit code_point_units(std::uint32_t const* from) noexcept : p(from) {}
     static constexpr bool ascii_pairs = false; // a block of 128 bytes is test enough
     static constexpr bool early_reads = true;
     static constexpr bool two_bytes_first = true;
@@ -753,10 +767,6 @@ struct code_point_units
     {
         return ((w.two & 0xFFFFu) | w.big) == 0;
     }
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
-    {
-        return encode_two_byte_units<store::whole>(w.x, w.two, o);
-    }
     // The first register stored as First, the second exactly. A block of sixteen code points
     // writes 16 bytes at least, so the first's whole store ends at most `width` bytes past the
     // block's.
@@ -767,20 +777,6 @@ struct code_point_units
             return encode_bmp_units<First>(w.x, o);
         unsigned const n = encode_sixteen<First>(w.x0, o);
         return n + encode_sixteen<store::exact>(w.x1, o + n);
-    }
-    template<store First = store::whole>
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
-    {
-        return below_800(w) ? encode_two_byte_units<First>(w.x, w.two, o) : encode_bmp<First>(w, o);
-    }
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, block const& w, unsigned char* o) noexcept
-    {
-        return encode<store::exact>(i, w, o);
-    }
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
-    {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(o), _mm512_cvtepi16_epi8(w.x));
-        return 32;
     }
 };
 

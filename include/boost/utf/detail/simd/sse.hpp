@@ -514,14 +514,46 @@ BOOST_UTF_SSE_INLINE bool any_surrogate(__m128i a, __m128i b) noexcept
 
 // Sources of encode_loop.ipp.
 //
-// UTF-16 code units: a block is checked to hold no surrogate, so that each code unit is a code
-// point below 10000 (pairs are left to the caller), and `block` is the code units themselves.
-struct utf16_blocks
+// What both sources share: a block's values as 16-bit lanes in two registers, a and b, and how
+// such a block is encoded where encode_loop.ipp has found it ASCII, below 800 or, for `encode`,
+// encodable. Source gives below_800 and encode_bmp, which `encode` picks between.
+template<class Source>
+struct unit_lanes
 {
-    std::uint16_t const* p;
     static constexpr std::size_t width = encode_width;
     static constexpr bool ascii_runs = true;
     static constexpr bool masked_stores = false;
+
+    template<class Block>
+    BOOST_UTF_SSE_INLINE static bool ascii_first_half(Block const& w) noexcept
+    {
+        return _mm_testz_si128(w.a, _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
+    }
+    template<class Block>
+    BOOST_UTF_SSE_INLINE static unsigned encode_ascii(Block const& w, unsigned char* o) noexcept
+    {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(w.a, w.b));
+        return 16;
+    }
+    template<class Block>
+    BOOST_UTF_SSE_INLINE static unsigned encode_below_800(Block const& w, unsigned char* o) noexcept
+    {
+        unsigned const n = encode_two_byte_lanes(w.a, o);
+        return n + encode_two_byte_lanes(w.b, o + n);
+    }
+    template<class Block>
+    BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, Block const& w, unsigned char* o) noexcept
+    {
+        return Source::below_800(w) ? encode_below_800(w, o) : Source::encode_bmp(w, o);
+    }
+};
+
+// UTF-16 code units: a block is checked to hold no surrogate, so that each code unit is a code
+// point below 10000 (pairs are left to the caller), and `block` is the code units themselves.
+struct utf16_blocks : unit_lanes<utf16_blocks>
+{
+    std::uint16_t const* p;
+    explicit utf16_blocks(std::uint16_t const* from) noexcept : p(from) {}
     static constexpr bool ascii_pairs = true;
     static constexpr bool early_reads = false;
     static constexpr bool two_bytes_first = true;
@@ -545,32 +577,14 @@ struct utf16_blocks
     {
         return w.ascii;
     }
-    BOOST_UTF_SSE_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
-    {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(w.a, w.b));
-        return 16;
-    }
     BOOST_UTF_SSE_INLINE static bool below_800(block const& w) noexcept
     {
         return _mm_testz_si128(_mm_or_si128(w.a, w.b), _mm_set1_epi16(static_cast<short>(0xF800))) != 0;
-    }
-    BOOST_UTF_SSE_INLINE static bool ascii_first_half(block const& w) noexcept
-    {
-        return _mm_testz_si128(w.a, _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
-    }
-    BOOST_UTF_SSE_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
-    {
-        unsigned const n = encode_two_byte_lanes(w.a, o);
-        return n + encode_two_byte_lanes(w.b, o + n);
     }
     BOOST_UTF_SSE_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
     {
         unsigned const n = encode_bmp_lanes(w.a, o);
         return n + encode_bmp_lanes(w.b, o + n);
-    }
-    BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
-    {
-        return below_800(w) ? encode_below_800(w, o) : encode_bmp(w, o);
     }
 };
 
@@ -588,12 +602,10 @@ BOOST_UTF_SSE_INLINE __m128i not_scalar(__m128i x) noexcept
 // are exact tests of every value; a block with a value of 10000 or more (or not a scalar value,
 // which the pack would make look like another) is checked and encoded from the code points
 // themselves, read again from `at`.
-struct code_point_units
+struct code_point_units : unit_lanes<code_point_units>
 {
     std::uint32_t const* p;
-    static constexpr std::size_t width = encode_width;
-    static constexpr bool ascii_runs = true;
-    static constexpr bool masked_stores = false;
+    explicit code_point_units(std::uint32_t const* from) noexcept : p(from) {}
     static constexpr bool ascii_pairs = false;
     static constexpr bool early_reads = false;
     static constexpr bool two_bytes_first = true;
@@ -628,23 +640,9 @@ struct code_point_units
     {
         return below(w, 0x80);
     }
-    BOOST_UTF_SSE_INLINE static unsigned encode_ascii(block const& w, unsigned char* o) noexcept
-    {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_packus_epi16(w.a, w.b));
-        return 16;
-    }
     BOOST_UTF_SSE_INLINE static bool below_800(block const& w) noexcept
     {
         return below(w, 0x800);
-    }
-    BOOST_UTF_SSE_INLINE static bool ascii_first_half(block const& w) noexcept
-    {
-        return _mm_testz_si128(w.a, _mm_set1_epi16(static_cast<short>(0xFF80))) != 0;
-    }
-    BOOST_UTF_SSE_INLINE static unsigned encode_below_800(block const& w, unsigned char* o) noexcept
-    {
-        unsigned const n = encode_two_byte_lanes(w.a, o);
-        return n + encode_two_byte_lanes(w.b, o + n);
     }
     BOOST_UTF_SSE_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
     {
@@ -657,10 +655,6 @@ struct code_point_units
         n += encode_four_lanes(load(w.at + 4), o + n);
         n += encode_four_lanes(load(w.at + 8), o + n);
         return n + encode_four_lanes(load(w.at + 12), o + n);
-    }
-    BOOST_UTF_SSE_INLINE static unsigned encode(std::size_t, block const& w, unsigned char* o) noexcept
-    {
-        return below_800(w) ? encode_below_800(w, o) : encode_bmp(w, o);
     }
 };
 
