@@ -617,9 +617,27 @@ BOOST_UTF_AVX2_INLINE void widen_half(__m256i a, char32_t* o) noexcept
     _mm256_storeu_si256(out + 1, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(a, 1)));
 }
 
+// Without surrogates, each code unit is a code point: the output stays in step with the input,
+// and once o + made is a multiple of 32 bytes no store crosses a cache line. So a first block
+// without surrogates is widened whole, and the loop goes on from the code unit k whose code point
+// starts a 32-byte line, writing the first block's code points from there on again. Only if the
+// block at k has no surrogate either: the loop then takes it, and so returns all that the first
+// block wrote as produced.
 BOOST_UTF_AVX2_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
 {
     std::size_t i = 0, made = 0;
+    if (n >= 2 * width)
+    {
+        __m256i const a = load(p);
+        __m256i const b = load(p + 16);
+        if (!any_surrogate(a, b))
+        {
+            widen_half(a, o);
+            widen_half(b, o + 16);
+            std::size_t const k = (0u - reinterpret_cast<std::uintptr_t>(o)) % 32 / sizeof(char32_t);
+            i = made = any_surrogate(load(p + k), load(p + k + 16)) ? width : k;
+        }
+    }
     while (n - i >= width)
     {
         __m256i const a = load(p + i);
