@@ -1081,6 +1081,52 @@ BOOST_AUTO_TEST_CASE(direct_utf8_to_utf16_kernels_write_exactly_the_utf16_form)
     check_direct_utf8_to_utf16(false);
 }
 
+// decode of every set this CPU runs, with the output at every alignment to 32 bytes (AVX2 goes on
+// through ASCII from where its stores are aligned): what it consumes is well-formed and ends where
+// an element ends, what it returns is its code points, and past them it writes nothing.
+BOOST_AUTO_TEST_CASE(decoding_kernels_write_exactly_the_code_points)
+{
+    namespace simd = utf::detail::simd;
+    constexpr char32_t untouched = 0xFFFFFFFF; // never a code point
+    std::vector<std::string> inputs = direct_utf8_to_utf16_inputs();
+    // Runs of ASCII longer than a block, with an error or another letter just past each, in
+    // input long enough for AVX2 to realign its output (ascii_realign_from).
+    for (std::size_t run = 30; run < 110; run += 3)
+        for (char const* after : {"\xE0\x80", "\xC3\xA9", "\xFF", "\xF0\x9F\x98\x80"})
+            inputs.push_back(std::string(run, 'a') + after + std::string(1100 + run % 41, 'b'));
+    for (simd::kernel_set const& k : simd::kernel_sets)
+    {
+        if (k.decode == nullptr || k.level > utf::supported_simd_level())
+            continue;
+        for (std::string const& text : inputs)
+        {
+            std::size_t const n = text.size();
+            if (n < k.decode_width)
+                continue;
+            test::guarded_array<unsigned char> const in(n, false);
+            std::memcpy(in.begin(), text.data(), n);
+            for (std::size_t offset = 0; offset < 8; ++offset)
+                BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", output at " << offset << ", " << n
+                                                           << " bytes: " << test::hex(std::string_view(text)))
+                {
+                    test::guarded_array<char32_t> const out(n + 15, false);
+                    std::fill(out.begin(), out.end(), untouched);
+                    char32_t* const o = out.begin() + (8 - reinterpret_cast<std::uintptr_t>(out.begin()) % 32 / 4) % 8 +
+                                        offset;
+                    simd::transcode_step const r = k.decode(in.begin(), n, o);
+                    BOOST_TEST_REQUIRE(r.consumed <= n);
+                    std::string_view const consumed(text.data(), r.consumed);
+                    BOOST_TEST_REQUIRE(utf::is_valid(consumed));
+                    std::u32string const expected = utf::to<std::u32string>(consumed | utf::views::utf8);
+                    BOOST_TEST_REQUIRE(r.produced == expected.size());
+                    BOOST_TEST((std::u32string(o, o + r.produced) == expected));
+                    BOOST_TEST(std::all_of(o + r.produced, out.end(), [](char32_t c) { return c == untouched; }));
+                    BOOST_TEST(std::all_of(out.begin(), o, [](char32_t c) { return c == untouched; }));
+                }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(covered_utf8_to_utf16_kernels_write_the_utf16_form)
 {
     check_direct_utf8_to_utf16(true);

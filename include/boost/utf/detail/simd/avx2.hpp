@@ -243,6 +243,26 @@ BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, std::uint16_t* o) noexcept
     _mm256_storeu_si256(out + 1, _mm256_cvtepu8_epi16(_mm256_extracti128_si256(cur, 1)));
 }
 
+// After an ASCII block at p widened to o: the bytes to go on from, fewer than a block, so that
+// the output is at the start of a 32-byte line and no store of the ASCII blocks that follow
+// crosses a cache line (text of runs of ASCII between other letters leaves the output at any
+// alignment). Only where the block from there is ASCII too, so that the caller takes it whole
+// and returns as produced all that this block wrote; else 0, and the caller goes on past the
+// block. And only in long input (ascii_realign_from bytes left): the blocks then end elsewhere,
+// and in short input the bytes left after the last block, which the scalar rules decode, cost
+// more than aligned stores save.
+inline constexpr std::size_t ascii_realign_from = 1024;
+
+template<class Out>
+BOOST_UTF_AVX2_INLINE std::size_t ascii_realigned(unsigned char const* p, std::size_t left, Out* o) noexcept
+{
+    static_assert(ascii_realign_from >= 2 * decode_width, "the block at k is read whole");
+    std::size_t const k = (0u - reinterpret_cast<std::uintptr_t>(o)) % 32 / sizeof(Out);
+    if (k != 0 && left >= ascii_realign_from && _mm256_movemask_epi8(load(p + k)) == 0)
+        return k;
+    return 0;
+}
+
 // Decodes two windows of 16 bytes of the block `cur` at p, one per half of the vectors: the
 // elements that start in [0, cut1) (cut1 <= 13), then those that start in the 13 bytes from the
 // first lead after them, `start2`, and before `cut` (cut <= 29), all of which lie inside the 32
@@ -494,6 +514,18 @@ BOOST_UTF_AVX2_INLINE transcode_step decode_blocks(unsigned char const* p, std::
         if (_mm256_movemask_epi8(cur) == 0)
         {
             widen_ascii(cur, o + produced);
+            if constexpr (code_points)
+            {
+                // A run of ASCII goes on from where the output starts a 32-byte line (four
+                // stores a block; UTF-16's two gain nothing measurable).
+                std::size_t const k = ascii_realigned(p + i, n - i, o + produced);
+                if (k != 0)
+                {
+                    i += k;
+                    produced += k;
+                    continue;
+                }
+            }
             i += decode_width;
             produced += decode_width;
             // As in sse.hpp: after an ASCII block, decode16 goes on through ASCII a pair of
