@@ -1111,8 +1111,7 @@ BOOST_AUTO_TEST_CASE(decoding_kernels_write_exactly_the_code_points)
                 {
                     test::guarded_array<char32_t> const out(n + 15, false);
                     std::fill(out.begin(), out.end(), untouched);
-                    char32_t* const o = out.begin() + (8 - reinterpret_cast<std::uintptr_t>(out.begin()) % 32 / 4) % 8 +
-                                        offset;
+                    char32_t* const o = test::at_alignment(out.begin(), 32, offset);
                     simd::transcode_step const r = k.decode(in.begin(), n, o);
                     BOOST_TEST_REQUIRE(r.consumed <= n);
                     std::string_view const consumed(text.data(), r.consumed);

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <memory>
 #include <string_view>
@@ -27,6 +28,16 @@
 #endif
 
 namespace test {
+
+// `offset` elements past the first element at or after p that starts a `line`-byte boundary: for
+// the tests that put a kernel's input or output at every alignment. The memory from p must hold
+// line / sizeof(T) elements more than the test uses past the result.
+template<class T>
+T* at_alignment(T* p, std::size_t line, std::size_t offset)
+{
+    std::size_t const to_line = (line - reinterpret_cast<std::uintptr_t>(p) % line) % line / sizeof(T);
+    return p + to_line + offset;
+}
 
 // n elements in memory of their own, with an inaccessible page right after the last one (or,
 // with guard_before, right before the first): a kernel that reads or writes one element too far

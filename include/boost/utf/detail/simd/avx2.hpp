@@ -253,11 +253,17 @@ BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, std::uint16_t* o) noexcept
 // more than aligned stores save.
 inline constexpr std::size_t ascii_realign_from = 1024;
 
-template<class Out>
-BOOST_UTF_AVX2_INLINE std::size_t ascii_realigned(unsigned char const* p, std::size_t left, Out* o) noexcept
+// The elements from o up to the next 32-byte boundary, 0 where o is on one.
+template<class T>
+BOOST_UTF_AVX2_INLINE std::size_t elements_to_line(T const* o) noexcept
+{
+    return (0u - reinterpret_cast<std::uintptr_t>(o)) % 32 / sizeof(T);
+}
+
+BOOST_UTF_AVX2_INLINE std::size_t ascii_realigned(unsigned char const* p, std::size_t left, char32_t const* o) noexcept
 {
     static_assert(ascii_realign_from >= 2 * decode_width, "the block at k is read whole");
-    std::size_t const k = (0u - reinterpret_cast<std::uintptr_t>(o)) % 32 / sizeof(Out);
+    std::size_t const k = elements_to_line(o);
     if (k != 0 && left >= ascii_realign_from && _mm256_movemask_epi8(load(p + k)) == 0)
         return k;
     return 0;

@@ -634,7 +634,7 @@ BOOST_UTF_AVX2_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n
         {
             widen_half(a, o);
             widen_half(b, o + 16);
-            std::size_t const k = (0u - reinterpret_cast<std::uintptr_t>(o)) % 32 / sizeof(char32_t);
+            std::size_t const k = avx2::elements_to_line(o);
             i = made = any_surrogate(load(p + k), load(p + k + 16)) ? width : k;
         }
     }
