@@ -546,14 +546,14 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
                 // ASCII goes one by one. Not from four with a value the groups do not take
                 // (10000 or more: emoji), which would make the call for nothing. And only in input
                 // of encode_groups_from values or more.
-                if (any < 0x10000u && last - first >= encode_groups_from && stop - p >= 8 &&
+                if (any < 0x10000u && last - first >= encode_groups_from && stop - p >= encode_groups_read &&
                     (static_cast<U>(p[4]) | static_cast<U>(p[5]) | static_cast<U>(p[6]) | static_cast<U>(p[7])) >=
                         0x80u)
                 {
                     encoded_groups<T, unsigned char> const g = encode_groups(p, stop, o);
                     if (g.p != p)
                     {
-                        // g.p is a group or more past p, and the loop's step adds the last.
+                        // g.p is eight values or more past p, and the loop's step adds the last four.
                         p = g.p - 4;
                         o = g.o;
                         continue;
