@@ -500,9 +500,10 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
         }
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         // Four at a time. The scalar level spends all its time here. Four ASCII values take one
-        // test and need no other, and the text after them goes on four at a time for as long as
-        // it is ASCII, tested and copied as words (copy_ascii_word): only a run that long pays
-        // for the words' loads. Four values below 800 are encoded without a branch on any of
+        // test and need no other, and the text after them goes on eight at a time, then four,
+        // for as long as it is ASCII, tested and copied as words (copy_ascii_word): only a run
+        // that long pays for the words' loads. (Where the second word of eight is not ASCII, the
+        // loop of four copies the first again.) Four values below 800 are encoded without a branch on any of
         // them (write_below_800) when a fifth value below 800 follows in the input: its code
         // units overwrite the junk byte the fourth may leave, so nothing is left written past
         // the output, which may be the caller's buffer. Any other four go one by one. The ASCII
@@ -521,6 +522,11 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
                 o[2] = static_cast<unsigned char>(p[2]);
                 o[3] = static_cast<unsigned char>(p[3]);
                 o += 4;
+                while (stop - p >= 12 && copy_ascii_word(p + 4, o) && copy_ascii_word(p + 8, o + 4))
+                {
+                    o += 8;
+                    p += 8;
+                }
                 while (stop - p >= 8 && copy_ascii_word(p + 4, o))
                 {
                     o += 4;
