@@ -503,14 +503,15 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
         // test and need no other, and the text after them goes on eight at a time, then four,
         // for as long as it is ASCII, tested and copied as words (copy_ascii_word): only a run
         // that long pays for the words' loads. (Where the second word of eight is not ASCII, the
-        // loop of four copies the first again.) Four values below 800 are encoded without a branch on any of
-        // them (write_below_800) when a fifth value below 800 follows in the input: its code
-        // units overwrite the junk byte the fourth may leave, so nothing is left written past
-        // the output, which may be the caller's buffer. Any other four go one by one. The ASCII
-        // test comes first for every group: in Latin text a group with a letter above 7F is
-        // followed by ASCII again, and in other scripts the test almost always fails, so it is
-        // predicted either way; a mode that kept text below 800 on the branch-free path for the
-        // groups after such a letter cost a second mispredicted branch on each way in and out.
+        // loop of four copies the first again.) Four values below 800 are encoded without a
+        // branch on any of them (write_below_800) when a fifth value below 800 follows in the
+        // input: its code units overwrite the junk byte the fourth may leave, so nothing is left
+        // written past the output, which may be the caller's buffer. Any other four go one by
+        // one. The ASCII test comes first for every group: in Latin text a group with a letter
+        // above 7F is followed by ASCII again, and in other scripts the test almost always fails,
+        // so it is predicted either way; a mode that kept text below 800 on the branch-free path
+        // for the groups after such a letter cost a second mispredicted branch on each way in and
+        // out.
         using U = std::make_unsigned_t<T>;
         for (; stop - p >= 4; p += 4)
         {

@@ -480,8 +480,9 @@ BOOST_NOINLINE encoded_groups<T, O> encode_groups(T const* p, T const* const sto
     static_assert((sizeof(T) == 2 || sizeof(T) == 4) && sizeof(O) == 1,
                   "UTF-16 code units or code points, to UTF-8 code units");
     constexpr unsigned bits = 8 * sizeof(T);
-    // Twelve values, in as many 64-bit words as a value has bytes times 1.5: three, or six (in
-    // variables of their own, which GCC keeps in registers where it keeps an array in memory).
+    // Twelve values in 64-bit words: three of four UTF-16 lanes, or six of two code point lanes
+    // (in variables of their own, which GCC keeps in registers where it keeps an array in
+    // memory).
     auto const word = [](T const* const q) {
         std::uint64_t x;
         std::memcpy(&x, q, 8);
