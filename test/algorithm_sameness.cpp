@@ -822,6 +822,21 @@ BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
                 exactly(cps, utf::replace_on_error);
             }
         }
+    // Letters of one and three bytes (which the scalar level writes in groups, each form's junk
+    // bytes for the values after it to write over) and then surrogates that are skipped, so
+    // write nothing: at each length the groups' last step ends at another place before them.
+    for (std::size_t n = 140; n < 156; ++n)
+        for (std::size_t surrogates = 1; surrogates <= 5; ++surrogates)
+        {
+            std::vector<std::uint32_t> cps;
+            for (std::size_t i = 0; i < n; ++i)
+                cps.push_back(static_cast<std::uint32_t>(i % 3 == 2 ? 0x4E00u + i : 0x61u + i % 26));
+            cps.insert(cps.end(), surrogates, 0xDC00u);
+            BOOST_TEST_CONTEXT(n << " letters, then " << surrogates << " surrogates")
+            {
+                exactly(cps, utf::skip_on_error);
+            }
+        }
 }
 
 // `text` decoded by copy from guarded input into exactly the room its output needs, the guard
