@@ -918,6 +918,33 @@ BOOST_AUTO_TEST_CASE(long_stretches_with_an_error_at_every_offset)
     }
 }
 
+// Output long enough for to<> to fill its container a stretch at a time (container_sink), and a
+// back_inserter its buffer, with errors close to where the stretches of every bounded sink end
+// (multiples of 256 code units of input) and text whose UTF-8 length changes every few code
+// points (the scalar encoders' groups), so that errors, groups and runs of ASCII meet the end of a
+// stretch at every phase.
+BOOST_AUTO_TEST_CASE(errors_where_the_stretches_of_a_bounded_sink_end)
+{
+    std::u32string text;
+    for (std::size_t i = 0; text.size() < 9000; ++i)
+        text += of_class(i % 7 == 6 ? 3u : static_cast<unsigned>(i % 3), 1 + i % 9);
+    std::string const text8 = utf8_of(text);
+    std::u16string const text16 = utf16_of(text);
+    for (std::size_t phase = 0; phase < 6; ++phase)
+    {
+        std::string in8 = text8;
+        std::u16string in16 = text16;
+        for (std::size_t at = 256 + phase - 3; at < in16.size(); at += 256)
+            in16[at] = char16_t(at % 512 < 256 ? 0xDC00 : 0xD800);
+        for (std::size_t at = 256 + phase - 3; at < in8.size(); at += 256)
+            in8[at] = static_cast<char>(at % 512 < 256 ? 0x80 : 0xFF);
+        BOOST_TEST_CONTEXT("phase " << phase)
+        {
+            check_long(in8, in16);
+        }
+    }
+}
+
 // Validation of long UTF-16 and of code points, where the scalar level tests blocks of 32 code
 // units and 64 values at once, and the kernels theirs: an error at every offset of the first
 // blocks, in text of every class (pairs begin at both parities of a block's end) and in a mix.

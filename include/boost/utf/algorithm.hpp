@@ -141,6 +141,11 @@ public:
 
 // The buffer of buffered_sink; sync() empties it, so after a policy call all of it is free.
 inline constexpr std::size_t sink_capacity = 1024;
+// The most one reserve() of container_sink asks for. Its room is the container's, not the stack,
+// so it may be larger than a buffer: the loops of the rules then break four times as seldom
+// (stretch_end). It is reserved on top of the size the input promises, for outputs longer than
+// to_worst_case_up_to (fill_container).
+inline constexpr std::size_t container_room = 4 * sink_capacity;
 
 template<class T, class Out, class E>
 class buffered_sink
@@ -255,7 +260,7 @@ class container_sink
     }
 
 public:
-    static constexpr std::size_t max_reserve = sink_capacity;
+    static constexpr std::size_t max_reserve = container_room;
 
     container_sink(C& c, std::size_t expected, std::size_t most) : c_(c), limit_(most + max_reserve)
     {

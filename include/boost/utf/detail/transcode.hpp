@@ -282,10 +282,8 @@ BOOST_FORCEINLINE decoded next_in_stretch(T const*& p, T const* const last) noex
     return Rules::next(p, last);
 }
 
-// Code units the scalar rules take at most between two flushes of a bounded sink (a buffer, or
-// the container of to<C>): as many as fill its room in the widest form, UTF-8, so that the loop
-// over the elements breaks as seldom as it can. Where a kernel stops, the rules take the stretch
-// it asks for, in pieces of at most this.
+// Code units the scalar rules take where a kernel stops and asks for no other stretch; every
+// bounded sink has room for them in the widest form, UTF-8.
 inline constexpr std::size_t transcode_chunk = 256;
 
 // `v` in each lane of a 64-bit word of `Bits`-bit lanes: four UTF-16 code units, or two code
@@ -644,8 +642,8 @@ BOOST_FORCEINLINE std::size_t widen_paired_block16(T const*& p, O*& o) noexcept
 
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
 // handed to the policies; `index` counts the inner view's elements. Returns where the next
-// element starts (at or past stop). At most transcode_chunk code units, unless the sink is
-// unbounded (stretch_end).
+// element starts (at or past stop). At most as many code units as the sink has room for
+// (stretch_end).
 template<class Rules, class Writer, bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
 BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T const* const stop,
                                              T const* const last, std::size_t& index, Inner& inner, Outer& outer,
@@ -826,16 +824,22 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     return p;
 }
 
-// Where the stretch that starts at `p` ends, for a sink that can take a chunk at a time, or all
-// up to `end` for an unbounded one (the caller's own buffer, sized to fit): then the loop over
-// the elements runs without a break until the end, which matters for short input.
-template<class Sink, class T>
+// Where the stretch that starts at `p` ends: for a bounded sink (a buffer, or the container of
+// to<C>), after as many code units as fill its room in the longest form `Writer` writes; for an
+// unbounded one (the caller's own buffer, sized to fit), at `end`. The loop over the elements
+// breaks as seldom as it can: each break leaves the branch-free groups (encode_groups) and the
+// runs of ASCII a few elements early, where the branches of the elements taken one by one are
+// mispredicted, and into the caller's buffer it would cost short input a second pass.
+template<class Sink, class Writer, class T>
 BOOST_FORCEINLINE T const* stretch_end(T const* p, T const* end) noexcept
 {
     if constexpr (Sink::max_reserve == static_cast<std::size_t>(-1))
         return end;
     else
-        return static_cast<std::size_t>(end - p) > transcode_chunk ? p + transcode_chunk : end;
+    {
+        constexpr std::size_t units = Sink::max_reserve / Writer::max_units;
+        return static_cast<std::size_t>(end - p) > units ? p + units : end;
+    }
 }
 
 // Decodes [first, last) by `Rules` and writes each element by `Writer`: the composition of a
@@ -849,7 +853,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void transcode_contiguous(T const* const first, T
     std::size_t index = 0; // elements of the inner view so far, for the outer policy
     while (p != last)
     {
-        p = transcode_stretch<Rules, Writer, PerCodeUnit>(first, p, stretch_end<Sink>(p, last), last, index, inner,
+        p = transcode_stretch<Rules, Writer, PerCodeUnit>(first, p, stretch_end<Sink, Writer>(p, last), last, index, inner,
                                                          outer, sink);
     }
 }
@@ -864,7 +868,7 @@ BOOST_FORCEINLINE T const* rules_stretch(T const* const first, T const* p, std::
 {
     T const* const end = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
     while (p < end)
-        p = transcode_stretch<Rules, Writer, PerCodeUnit>(first, p, stretch_end<Sink>(p, end), last, index, inner,
+        p = transcode_stretch<Rules, Writer, PerCodeUnit>(first, p, stretch_end<Sink, Writer>(p, end), last, index, inner,
                                                          outer, sink);
     return p;
 }
