@@ -629,6 +629,30 @@ BOOST_AUTO_TEST_CASE(encode_lengths_at_every_offset)
         }
 }
 
+// Encoding into a back_inserter's buffer and into the container of to<> (long enough to be filled
+// a stretch at a time) with values that are not scalar values close to where the stretches of
+// either sink end (multiples of 64 values), in text whose UTF-8 length changes every few values
+// (the scalar level's groups), so that errors, groups and runs of ASCII meet the end of a stretch
+// at every phase.
+BOOST_AUTO_TEST_CASE(encoding_errors_where_the_stretches_of_a_bounded_sink_end)
+{
+    char32_t const letters[] = {U'a', U'\u00E9', U'\u4E00', U'\U0001F600'};
+    std::vector<std::uint32_t> text;
+    for (std::size_t i = 0; text.size() < 6000; ++i)
+        for (std::size_t k = 0; k < 1 + i % 9; ++k)
+            text.push_back(static_cast<std::uint32_t>(letters[i % 7 == 6 ? 3 : i % 3]) + static_cast<std::uint32_t>(k));
+    for (std::size_t phase = 0; phase < 6; ++phase)
+    {
+        std::vector<std::uint32_t> cps = text;
+        for (std::size_t at = 64 + phase - 3; at < cps.size(); at += 64)
+            cps[at] = at % 128 < 64 ? 0xD800u : 0x110000u;
+        BOOST_TEST_CONTEXT("phase " << phase)
+        {
+            compare_encode_all_policies(cps);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(random_ill_formed)
 {
     // Well-formed text with random bytes written over it, and plain random bytes, at lengths

@@ -422,10 +422,23 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
 
 // ---- encoding a contiguous buffer ---------------------------------------------------------------
 
-// Code points between two flushes of a bounded sink; each takes at most four code units.
+// Code points between two flushes of a bounded sink, where a kernel stops, and of UTF-16 encoding;
+// each takes at most four code units.
 inline constexpr std::size_t encode_chunk = 64;
 inline constexpr std::size_t encode_step_max = 4 * 64;
 static_assert(sink_capacity >= 4 * encode_chunk + encode_step_max, "a stretch must fit in the buffer");
+// Code points the UTF-8 encoding loop takes between two reserve() calls: into a bounded sink, as
+// many as its room holds at four bytes each beside encode_step_max (as transcode_stretch does,
+// the fewer breaks the better); a value that is not a scalar value reserves the sink's whole room
+// again (encode_error), so the rest of the stretch fits after it.
+template<class Sink>
+constexpr std::size_t encode_stretch() noexcept
+{
+    if constexpr (is_unbounded_sink<Sink>::value)
+        return encode_chunk;
+    else
+        return (Sink::max_reserve - encode_step_max) / 4;
+}
 // Code points an encoding kernel may take in one call into a bounded sink: as many as its room
 // holds at four bytes each, beside encode_step_max, so that the widest kernels' loops, which want
 // three or four blocks of 32, run there too.
@@ -441,7 +454,8 @@ BOOST_NOINLINE O* encode_error(T const* p, T const* first, error_kind kind, Poli
     sink.sync(o);
     char32_t const c = encoding_replacement(
         policy, error_info{kind, static_cast<std::size_t>(p - first), 1, static_cast<char32_t>(*p)});
-    o = sink.reserve(encode_step_max);
+    // All a bounded sink's room: the rest of a stretch (encode_stretch) and the replacement.
+    o = sink.reserve(is_unbounded_sink<Sink>::value ? encode_step_max : Sink::max_reserve);
     if (c != no_replacement)
         Writer::write(c, o);
     return o;
@@ -473,7 +487,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
 {
     static_assert(Sink::max_reserve >= 4 * encode_kernel_chunk + encode_step_max, "a kernel's call must fit in the sink");
     T const* p = first;
-    unsigned char* o = sink.reserve(4 * encode_chunk + encode_step_max);
+    unsigned char* o = sink.reserve(4 * encode_stretch<Sink>() + encode_step_max);
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     // encode_covered where every value left is sure to add a byte at least (or the sink's room is
     // its own): its whole stores past a block are then written over.
@@ -485,7 +499,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
         std::size_t const left = static_cast<std::size_t>(last - p);
         // Into the caller's buffer the scalar loop needs no flushes: without a kernel to try
         // again, it runs to the end.
-        std::size_t stretch = is_unbounded_sink<Sink>::value ? left : encode_chunk;
+        std::size_t stretch = is_unbounded_sink<Sink>::value ? left : encode_stretch<Sink>();
         if constexpr (simd::has_kernels && sizeof(T) == 4)
         {
             if (k.encode_width != 0 && left >= k.encode_width)
@@ -497,7 +511,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
                 p += r.consumed;
                 o += r.produced;
                 sink.commit(o);
-                o = sink.reserve(4 * encode_chunk + encode_step_max);
+                o = sink.reserve(4 * encode_stretch<Sink>() + encode_step_max);
                 if (r.resume == 0)
                     continue;
                 stretch = r.resume < encode_chunk ? r.resume : encode_chunk;
@@ -580,7 +594,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
         for (; p != stop; ++p)
             encode_scalar(p, first, policy, sink, o);
         sink.commit(o);
-        o = sink.reserve(4 * encode_chunk + encode_step_max);
+        o = sink.reserve(4 * encode_stretch<Sink>() + encode_step_max);
     }
     sink.commit(o);
 }
