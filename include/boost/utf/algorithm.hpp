@@ -487,7 +487,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
 {
     static_assert(Sink::max_reserve >= 4 * encode_kernel_chunk + encode_step_max, "a kernel's call must fit in the sink");
     T const* p = first;
-    unsigned char* o = sink.reserve(4 * encode_stretch<Sink>() + encode_step_max);
+    unsigned char* o = sink.reserve(0); // each call of a kernel and each stretch reserve their room
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     // encode_covered where every value left is sure to add a byte at least (or the sink's room is
     // its own): its whole stores past a block are then written over.
@@ -511,12 +511,13 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
                 p += r.consumed;
                 o += r.produced;
                 sink.commit(o);
-                o = sink.reserve(4 * encode_stretch<Sink>() + encode_step_max);
                 if (r.resume == 0)
                     continue;
                 stretch = r.resume < encode_chunk ? r.resume : encode_chunk;
             }
         }
+        if constexpr (!is_unbounded_sink<Sink>::value)
+            o = sink.reserve(4 * stretch + encode_step_max);
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         // Four at a time. The scalar level spends all its time here. Four ASCII values take one
         // test and need no other, and the text after them goes on eight at a time, then four,
@@ -594,7 +595,6 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
         for (; p != stop; ++p)
             encode_scalar(p, first, policy, sink, o);
         sink.commit(o);
-        o = sink.reserve(4 * encode_stretch<Sink>() + encode_step_max);
     }
     sink.commit(o);
 }
