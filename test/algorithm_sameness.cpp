@@ -636,11 +636,8 @@ BOOST_AUTO_TEST_CASE(encode_lengths_at_every_offset)
 // at every phase.
 BOOST_AUTO_TEST_CASE(encoding_errors_where_the_stretches_of_a_bounded_sink_end)
 {
-    char32_t const letters[] = {U'a', U'\u00E9', U'\u4E00', U'\U0001F600'};
-    std::vector<std::uint32_t> text;
-    for (std::size_t i = 0; text.size() < 6000; ++i)
-        for (std::size_t k = 0; k < 1 + i % 9; ++k)
-            text.push_back(static_cast<std::uint32_t>(letters[i % 7 == 6 ? 3 : i % 3]) + static_cast<std::uint32_t>(k));
+    std::u32string const mixed = test::mixed_lengths(6000);
+    std::vector<std::uint32_t> const text(mixed.begin(), mixed.end());
     for (std::size_t phase = 0; phase < 6; ++phase)
     {
         std::vector<std::uint32_t> cps = text;

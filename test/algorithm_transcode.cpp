@@ -34,6 +34,8 @@ namespace views = boost::utf::views;
 
 namespace {
 
+using test::of_class;
+
 // Every policy call of a composition, in order: 'i' for the inner (decoding) view, 'o' for the
 // outer (encoding) one.
 struct call
@@ -791,18 +793,6 @@ BOOST_AUTO_TEST_CASE(utf16_validation_agrees_with_the_view)
 
 namespace {
 
-// n code points, all of UTF-8 length cls + 1 (ASCII, two, three, four code units): the last is
-// also the UTF-16 supplementary class.
-std::u32string of_class(unsigned cls, std::size_t n)
-{
-    static constexpr char32_t base[] = {U'a', U'\u00E0', U'\u4E00', U'\U0001F600'};
-    static constexpr char32_t span[] = {26, 0x100, 0x1000, 0x200};
-    std::u32string s;
-    for (std::size_t i = 0; i < n; ++i)
-        s += static_cast<char32_t>(base[cls] + (i * 7) % span[cls]);
-    return s;
-}
-
 // The compositions over one form, with an inner policy that replaces and one whose answer is not
 // a scalar value (so that the outer policy's element index is checked after the kernels' runs).
 void check_long(std::string const& in, std::u16string const& in16)
@@ -925,9 +915,7 @@ BOOST_AUTO_TEST_CASE(long_stretches_with_an_error_at_every_offset)
 // stretch at every phase.
 BOOST_AUTO_TEST_CASE(errors_where_the_stretches_of_a_bounded_sink_end)
 {
-    std::u32string text;
-    for (std::size_t i = 0; text.size() < 9000; ++i)
-        text += of_class(i % 7 == 6 ? 3u : static_cast<unsigned>(i % 3), 1 + i % 9);
+    std::u32string const text = test::mixed_lengths(9000);
     std::string const text8 = utf8_of(text);
     std::u16string const text16 = utf16_of(text);
     for (std::size_t phase = 0; phase < 6; ++phase)

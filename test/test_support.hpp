@@ -425,6 +425,31 @@ std::basic_string<T> lazy(View&& v)
     return out;
 }
 
+// ---- text of chosen UTF-8 lengths ------------------------------------------------------------
+
+// n code points, all of UTF-8 length cls + 1 (ASCII, two, three, four code units): the last is
+// also the UTF-16 supplementary class.
+inline std::u32string of_class(unsigned cls, std::size_t n)
+{
+    static constexpr char32_t base[] = {U'a', U'\u00E0', U'\u4E00', U'\U0001F600'};
+    static constexpr char32_t span[] = {26, 0x100, 0x1000, 0x200};
+    std::u32string s;
+    for (std::size_t i = 0; i < n; ++i)
+        s += static_cast<char32_t>(base[cls] + (i * 7) % span[cls]);
+    return s;
+}
+
+// At least n code points in runs of one to nine of one UTF-8 length, the length changing from run
+// to run (four bytes one run in seven): the scalar loops' groups, their runs of ASCII and their
+// letters taken one by one meet any given place (a stretch's end, an error) at every phase.
+inline std::u32string mixed_lengths(std::size_t n)
+{
+    std::u32string s;
+    for (std::size_t i = 0; s.size() < n; ++i)
+        s += of_class(i % 7 == 6 ? 3u : static_cast<unsigned>(i % 3), 1 + i % 9);
+    return s;
+}
+
 } // namespace test
 
 

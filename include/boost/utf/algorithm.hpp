@@ -430,15 +430,10 @@ static_assert(sink_capacity >= 4 * encode_chunk + encode_step_max, "a stretch mu
 // Code points the UTF-8 encoding loop takes between two reserve() calls: into a bounded sink, as
 // many as its room holds at four bytes each beside encode_step_max (as transcode_stretch does,
 // the fewer breaks the better); a value that is not a scalar value reserves the sink's whole room
-// again (encode_error), so the rest of the stretch fits after it.
+// again (encode_error), so the rest of the stretch fits after it. (Into the caller's buffer, whose
+// max_reserve is SIZE_MAX, the loop takes all the input at once.)
 template<class Sink>
-constexpr std::size_t encode_stretch() noexcept
-{
-    if constexpr (is_unbounded_sink<Sink>::value)
-        return encode_chunk;
-    else
-        return (Sink::max_reserve - encode_step_max) / 4;
-}
+inline constexpr std::size_t encode_stretch = (Sink::max_reserve - encode_step_max) / 4;
 // Code points an encoding kernel may take in one call into a bounded sink: as many as its room
 // holds at four bytes each, beside encode_step_max, so that the widest kernels' loops, which want
 // three or four blocks of 32, run there too.
@@ -499,7 +494,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
         std::size_t const left = static_cast<std::size_t>(last - p);
         // Into the caller's buffer the scalar loop needs no flushes: without a kernel to try
         // again, it runs to the end.
-        std::size_t stretch = is_unbounded_sink<Sink>::value ? left : encode_stretch<Sink>();
+        std::size_t stretch = is_unbounded_sink<Sink>::value ? left : encode_stretch<Sink>;
         if constexpr (simd::has_kernels && sizeof(T) == 4)
         {
             if (k.encode_width != 0 && left >= k.encode_width)
