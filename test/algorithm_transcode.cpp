@@ -933,6 +933,128 @@ BOOST_AUTO_TEST_CASE(errors_where_the_stretches_of_a_bounded_sink_end)
     }
 }
 
+// ---- every driver within the room it reserves ----------------------------------------------------
+//
+// The sinks of copy and to<> give more room than a driver asks for, so a driver that writes past
+// its reserve() (after an error, at a stretch's end, in a kernel's call) passes with them; through
+// exact_room_sink (guarded_memory.hpp) it faults. Each driver of algorithm.hpp and transcode.hpp
+// runs into that sink at three sizes of room (copy's buffer, a size no stretch divides, the
+// container of to<>), and writes the elements the view gives, with the same policy calls.
+
+namespace {
+
+template<class Unit, std::size_t Room, class View, class Into>
+std::vector<Unit> into_exact_room(View&& v, Into into)
+{
+    test::exact_room_sink<Unit, Room> sink;
+    into(std::forward<View>(v), sink);
+    sink.finish();
+    return sink.out;
+}
+
+// make(log) is the view, its policies logging into `log`; into(view, sink) the driver. The texts
+// start well-formed, so that forming end() reports no error.
+template<class Unit, class Make, class Into>
+void check_exact_rooms(Make make, Into into)
+{
+    log_t view_log;
+    std::vector<std::uint32_t> expected;
+    for (auto c : make(view_log))
+        expected.push_back(static_cast<std::uint32_t>(static_cast<Unit>(c)));
+    auto const check = [&](auto room) {
+        BOOST_TEST_CONTEXT("room " << room.value)
+        {
+            log_t log;
+            std::vector<Unit> const out = into_exact_room<Unit, decltype(room)::value>(make(log), into);
+            std::vector<std::uint32_t> const got(out.begin(), out.end());
+            BOOST_TEST(got == expected, boost::test_tools::per_element());
+            BOOST_TEST(log == view_log, boost::test_tools::per_element());
+        }
+    };
+    check(std::integral_constant<std::size_t, utf::detail::sink_capacity>{});
+    check(std::integral_constant<std::size_t, 2999>{});
+    check(std::integral_constant<std::size_t, utf::detail::container_room>{});
+}
+
+template<class Inner>
+void check_every_driver_in_exact_rooms(std::string const& in8, std::u16string const& in16,
+                                       std::u32string const& cps)
+{
+    using answers = mixed_answers_policy<Inner>;
+    auto const decode = [](auto&& v, auto& sink) { utf::detail::decode_into(std::forward<decltype(v)>(v), sink); };
+    auto const encode = [](auto&& v, auto& sink) { utf::detail::encode_into(std::forward<decltype(v)>(v), sink); };
+    auto const transcode = [](auto&& v, auto& sink) {
+        utf::detail::transcode_into(std::forward<decltype(v)>(v), sink);
+    };
+    auto const inner = [](log_t& log) {
+        answers p{};
+        p.log = &log;
+        return p;
+    };
+    auto const outer = [](log_t& log) { return logging_policy{&log, 'o'}; };
+    BOOST_TEST_CONTEXT("utf8")
+    check_exact_rooms<char32_t>([&](log_t& log) { return in8 | views::utf8(inner(log)); }, decode);
+    BOOST_TEST_CONTEXT("utf16")
+    check_exact_rooms<char32_t>([&](log_t& log) { return in16 | views::utf16(inner(log)); }, decode);
+    BOOST_TEST_CONTEXT("utf32_to_utf8")
+    check_exact_rooms<unsigned char>([&](log_t& log) { return cps | views::utf32_to_utf8_as<char>(inner(log)); },
+                                     encode);
+    BOOST_TEST_CONTEXT("utf32_to_utf16")
+    check_exact_rooms<char16_t>([&](log_t& log) { return cps | views::utf32_to_utf16(inner(log)); }, encode);
+    BOOST_TEST_CONTEXT("utf8 | utf32_to_utf16")
+    check_exact_rooms<char16_t>(
+        [&](log_t& log) { return in8 | views::utf8(inner(log)) | views::utf32_to_utf16(outer(log)); }, transcode);
+    BOOST_TEST_CONTEXT("utf8 | utf32_to_utf8")
+    check_exact_rooms<unsigned char>(
+        [&](log_t& log) { return in8 | views::utf8(inner(log)) | views::utf32_to_utf8_as<char>(outer(log)); },
+        transcode);
+    BOOST_TEST_CONTEXT("utf16 | utf32_to_utf8")
+    check_exact_rooms<unsigned char>(
+        [&](log_t& log) { return in16 | views::utf16(inner(log)) | views::utf32_to_utf8_as<char>(outer(log)); },
+        transcode);
+    BOOST_TEST_CONTEXT("utf16 | utf32_to_utf16")
+    check_exact_rooms<char16_t>(
+        [&](log_t& log) { return in16 | views::utf16(inner(log)) | views::utf32_to_utf16(outer(log)); },
+        transcode);
+}
+
+} // namespace
+
+// Text of each length class (whose output fills a stretch's room most), text of mixed lengths,
+// well-formed, with errors where bounded stretches end (every 64 and 256 code units, at six
+// phases), and with errors every few code units.
+BOOST_AUTO_TEST_CASE(every_driver_writes_within_the_room_it_reserves)
+{
+    for (unsigned cls = 0; cls < 4; ++cls)
+    {
+        std::u32string const t = of_class(cls, 5000);
+        BOOST_TEST_CONTEXT("class " << cls)
+        check_every_driver_in_exact_rooms<logging_policy>(utf8_of(t), utf16_of(t), t);
+    }
+    std::u32string const text = test::mixed_lengths(9000);
+    std::string const text8 = utf8_of(text);
+    std::u16string const text16 = utf16_of(text);
+    check_every_driver_in_exact_rooms<logging_policy>(text8, text16, text);
+    for (std::size_t every : {64, 256, 7})
+        for (std::size_t phase = 0; phase < (every == 7 ? 1 : 6); ++phase)
+        {
+            std::string in8 = text8;
+            std::u16string in16 = text16;
+            std::u32string cps = text;
+            for (std::size_t at = every + phase - 3; at < in8.size(); at += every)
+                in8[at] = static_cast<char>(at % (2 * every) < every ? 0x80 : 0xFF);
+            for (std::size_t at = every + phase - 3; at < in16.size(); at += every)
+                in16[at] = char16_t(at % (2 * every) < every ? 0xDC00 : 0xD800);
+            for (std::size_t at = every + phase - 3; at < cps.size(); at += every)
+                cps[at] = at % (2 * every) < every ? char32_t(0xD800) : char32_t(0x110000);
+            BOOST_TEST_CONTEXT("an error every " << every << ", phase " << phase)
+            {
+                check_every_driver_in_exact_rooms<logging_policy>(in8, in16, cps);
+                check_every_driver_in_exact_rooms<logging_per_unit_policy>(in8, in16, cps);
+            }
+        }
+}
+
 // Validation of long UTF-16 and of code points, where the scalar level tests blocks of 32 code
 // units and 64 values at once, and the kernels theirs: an error at every offset of the first
 // blocks, in text of every class (pairs begin at both parities of a block's end) and in a mix.

@@ -18,6 +18,7 @@
 #include <memory>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #if defined(__unix__) || defined(__APPLE__)
 #  include <sys/mman.h>
@@ -87,6 +88,48 @@ private:
 #else
     std::unique_ptr<T[]> heap_;
 #endif
+};
+
+// A sink of the bulk drivers (algorithm.hpp: reserve, commit, sync, max_reserve) that hands out
+// exactly the room each reserve() asks for, with the guard page right after it. The sinks of copy
+// and to<> give more than was asked (a buffer that sync() empties, a container grown by steps), so
+// a driver that writes past what it reserved, or asks for more than max_reserve, passes with them
+// and fails with this one. What is committed is kept in `out`.
+template<class T, std::size_t MaxReserve>
+class exact_room_sink
+{
+    guarded_array<T> room_{MaxReserve, false};
+    T* taken_ = room_.end();     // everything committed before it is in `out`
+    T* committed_ = room_.end(); // the end of what the driver committed
+
+    void take()
+    {
+        out.insert(out.end(), taken_, committed_);
+        taken_ = committed_;
+    }
+
+public:
+    static constexpr std::size_t max_reserve = MaxReserve;
+    std::vector<T> out;
+
+    T* reserve(std::size_t n)
+    {
+        BOOST_TEST_REQUIRE(n <= max_reserve);
+        take();
+        taken_ = committed_ = room_.end() - n;
+        return committed_;
+    }
+    void commit(T* p)
+    {
+        BOOST_TEST_REQUIRE((p >= committed_ && p <= room_.end()));
+        committed_ = p;
+    }
+    void sync(T* p)
+    {
+        commit(p);
+        take();
+    }
+    void finish() { take(); }
 };
 
 // `r` copied into `a`, which is as long: the view of it that the tests read, with the guard right

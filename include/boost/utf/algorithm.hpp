@@ -122,6 +122,9 @@ constexpr bool can_take_base_v =
 // memory when the output iterator is a pointer to the element type, else into a buffer that is
 // handed to the iterator in pieces. Before a policy is called everything so far is handed over,
 // so that a policy that throws, or looks at the output, sees what the view would have produced.
+// A driver writes at most what its last reserve() asked for, from the pointer it returned: the
+// sinks below often give more (sync() empties a buffer, a container grows by steps), and no driver
+// may count on that.
 
 template<class T, class Out>
 class direct_sink
@@ -311,7 +314,8 @@ struct is_unbounded_sink<direct_sink<T, Out>> : std::true_type
 // Code points a kernel may write in one call into a bounded sink, and the scalar rules between
 // two flushes.
 inline constexpr std::size_t decode_chunk = 256;
-// The most elements one scalar step may write, after a policy call that emptied the sink.
+// The room reserved beside a stretch of decode_chunk code points, for what its last step may
+// write past it; an error reserves both again (decode_error), for the rest of the stretch.
 inline constexpr std::size_t decode_step_max = 65;
 static_assert(sink_capacity >= decode_chunk + decode_step_max, "a stretch must fit in the buffer");
 
@@ -325,7 +329,8 @@ BOOST_NOINLINE char32_t* decode_error(unsigned char const* p, unsigned char cons
 {
     sink.sync(o);
     char32_t const c = decoding_replacement(policy, d, step_length<PerCodeUnit>(d), static_cast<std::size_t>(p - first));
-    o = sink.reserve(decode_step_max);
+    // The rest of the stretch (at most decode_chunk) and the replacement.
+    o = sink.reserve(decode_chunk + decode_step_max);
     if (c != no_replacement)
         *o++ = c;
     return o;
