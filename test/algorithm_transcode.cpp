@@ -1022,7 +1022,8 @@ void check_every_driver_in_exact_rooms(std::string const& in8, std::u16string co
 
 // Text of each length class (whose output fills a stretch's room most), text of mixed lengths,
 // well-formed, with errors where bounded stretches end (every 64 and 256 code units, at six
-// phases), and with errors every few code units.
+// phases), far enough apart that a stretch goes on long after one (every 1000), and every few
+// code units.
 BOOST_AUTO_TEST_CASE(every_driver_writes_within_the_room_it_reserves)
 {
     for (unsigned cls = 0; cls < 4; ++cls)
@@ -1035,7 +1036,7 @@ BOOST_AUTO_TEST_CASE(every_driver_writes_within_the_room_it_reserves)
     std::string const text8 = utf8_of(text);
     std::u16string const text16 = utf16_of(text);
     check_every_driver_in_exact_rooms<logging_policy>(text8, text16, text);
-    for (std::size_t every : {64, 256, 7})
+    for (std::size_t every : {64, 256, 1000, 7})
         for (std::size_t phase = 0; phase < (every == 7 ? 1 : 6); ++phase)
         {
             std::string in8 = text8;

@@ -311,13 +311,19 @@ struct is_unbounded_sink<direct_sink<T, Out>> : std::true_type
 {
 };
 
-// Code points a kernel may write in one call into a bounded sink, and the scalar rules between
-// two flushes.
+// Bytes a kernel may take in one call into a bounded sink, and the most the scalar rules take
+// where a kernel stopped before the kernel is tried again.
 inline constexpr std::size_t decode_chunk = 256;
-// The room reserved beside a stretch of decode_chunk code points, for what its last step may
-// write past it; an error reserves both again (decode_error), for the rest of the stretch.
+// The room reserved beside a kernel's call or a stretch, for what its last step may write past it.
 inline constexpr std::size_t decode_step_max = 65;
 static_assert(sink_capacity >= decode_chunk + decode_step_max, "a stretch must fit in the buffer");
+// Bytes the scalar rules take between two reserve() calls into a bounded sink, where no kernel
+// stopped: as many as its room holds beside decode_step_max (as transcode_stretch does, the fewer
+// breaks the better); an error reserves the sink's whole room again (decode_error), so the rest
+// of the stretch fits after it. (Into the caller's buffer, whose max_reserve is SIZE_MAX, the loop
+// takes all the input at once.)
+template<class Sink>
+inline constexpr std::size_t decode_stretch = Sink::max_reserve - decode_step_max;
 
 // An error at `p` (decoded as `d`), with the view's handling: everything so far, up to `o`, is
 // handed over, the policy is called, and its replacement, if any, written; returns where the
@@ -329,8 +335,8 @@ BOOST_NOINLINE char32_t* decode_error(unsigned char const* p, unsigned char cons
 {
     sink.sync(o);
     char32_t const c = decoding_replacement(policy, d, step_length<PerCodeUnit>(d), static_cast<std::size_t>(p - first));
-    // The rest of the stretch (at most decode_chunk) and the replacement.
-    o = sink.reserve(decode_chunk + decode_step_max);
+    // All a bounded sink's room: the rest of a stretch (decode_stretch) and the replacement.
+    o = sink.reserve(is_unbounded_sink<Sink>::value ? decode_step_max : Sink::max_reserve);
     if (c != no_replacement)
         *o++ = c;
     return o;
@@ -359,31 +365,34 @@ template<bool PerCodeUnit, class Policy, class Sink>
 BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const first,
                                                       unsigned char const* const last, Policy& policy, Sink& sink)
 {
+    static_assert(Sink::max_reserve >= decode_chunk + decode_step_max, "a kernel's call must fit in the sink");
     unsigned char const* p = first;
-    char32_t* o = sink.reserve(decode_chunk + decode_step_max);
+    char32_t* o = sink.reserve(0); // each call of a kernel and each stretch reserve their room
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
         // Into the caller's buffer the scalar loop needs no flushes: without a kernel to try
         // again, it runs to the end.
-        std::size_t stretch = is_unbounded_sink<Sink>::value ? left : decode_chunk;
+        std::size_t stretch = is_unbounded_sink<Sink>::value ? left : decode_stretch<Sink>;
         if constexpr (simd::has_kernels)
         {
             if (k.decode_width != 0 && left >= k.decode_width)
             {
                 // `p` is always where an element starts, which is what the kernel needs.
                 std::size_t const room = is_unbounded_sink<Sink>::value || left < decode_chunk ? left : decode_chunk;
+                o = sink.reserve(room + decode_step_max); // nothing is left uncommitted here
                 simd::transcode_step const r = k.decode(p, room, o);
                 p += r.consumed;
                 o += r.produced;
                 sink.commit(o);
-                o = sink.reserve(decode_chunk + decode_step_max);
                 if (r.resume == 0)
                     continue;
                 stretch = r.resume < decode_chunk ? r.resume : decode_chunk;
             }
         }
+        if constexpr (!is_unbounded_sink<Sink>::value)
+            o = sink.reserve(stretch + decode_step_max);
         unsigned char const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         unsigned char const* const covered_end =
             ascii_covered_end<Sink, 8, 4>(p, stop, last, writes_for_every_error(policy));
@@ -420,7 +429,6 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
             p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);
         }
         sink.commit(o);
-        o = sink.reserve(decode_chunk + decode_step_max);
     }
     sink.commit(o);
 }
