@@ -146,7 +146,7 @@ public:
 inline constexpr std::size_t sink_capacity = 1024;
 // The most one reserve() of container_sink asks for. Its room is the container's, not the stack,
 // so it may be larger than a buffer: the loops of the rules then break four times as seldom
-// (stretch_end). It is reserved on top of the size the input promises, for outputs longer than
+// (room_stretch). It is reserved on top of the size the input promises, for outputs longer than
 // to_worst_case_up_to (fill_container).
 inline constexpr std::size_t container_room = 4 * sink_capacity;
 
@@ -317,13 +317,11 @@ inline constexpr std::size_t decode_chunk = 256;
 // The room reserved beside a kernel's call or a stretch, for what its last step may write past it.
 inline constexpr std::size_t decode_step_max = 65;
 static_assert(sink_capacity >= decode_chunk + decode_step_max, "a stretch must fit in the buffer");
-// Bytes the scalar rules take between two reserve() calls into a bounded sink, where no kernel
-// stopped: as many as its room holds beside decode_step_max (as transcode_stretch does, the fewer
-// breaks the better); an error reserves the sink's whole room again (decode_error), so the rest
-// of the stretch fits after it. (Into the caller's buffer, whose max_reserve is SIZE_MAX, the loop
-// takes all the input at once.)
+// Bytes the scalar rules take a stretch where no kernel stopped (room_stretch, transcode.hpp: a
+// byte writes a code point at most); an error reserves the sink's whole room again
+// (decode_error), so the rest of the stretch fits after it.
 template<class Sink>
-inline constexpr std::size_t decode_stretch = Sink::max_reserve - decode_step_max;
+inline constexpr std::size_t decode_stretch = room_stretch<Sink, 1, decode_step_max>;
 
 // An error at `p` (decoded as `d`), with the view's handling: everything so far, up to `o`, is
 // handed over, the policy is called, and its replacement, if any, written; returns where the
@@ -440,13 +438,11 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
 inline constexpr std::size_t encode_chunk = 64;
 inline constexpr std::size_t encode_step_max = 4 * 64;
 static_assert(sink_capacity >= 4 * encode_chunk + encode_step_max, "a stretch must fit in the buffer");
-// Code points the UTF-8 encoding loop takes between two reserve() calls: into a bounded sink, as
-// many as its room holds at four bytes each beside encode_step_max (as transcode_stretch does,
-// the fewer breaks the better); a value that is not a scalar value reserves the sink's whole room
-// again (encode_error), so the rest of the stretch fits after it. (Into the caller's buffer, whose
-// max_reserve is SIZE_MAX, the loop takes all the input at once.)
+// Code points the UTF-8 encoding loop takes a stretch (room_stretch: four bytes each at most); a
+// value that is not a scalar value reserves the sink's whole room again (encode_error), so the
+// rest of the stretch fits after it.
 template<class Sink>
-inline constexpr std::size_t encode_stretch = (Sink::max_reserve - encode_step_max) / 4;
+inline constexpr std::size_t encode_stretch = room_stretch<Sink, 4, encode_step_max>;
 // Code points an encoding kernel may take in one call into a bounded sink: as many as its room
 // holds at four bytes each, beside encode_step_max, so that the widest kernels' loops, which want
 // three or four blocks of 32, run there too.

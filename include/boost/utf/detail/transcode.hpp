@@ -824,12 +824,19 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     return p;
 }
 
-// Where the stretch that starts at `p` ends: for a bounded sink (a buffer, or the container of
-// to<C>), after as many code units as fill its room in the longest form `Writer` writes; for an
-// unbounded one (the caller's own buffer, sized to fit), at `end`. The loop over the elements
-// breaks as seldom as it can: each break leaves the branch-free groups (encode_groups) and the
-// runs of ASCII a few elements early, where the branches of the elements taken one by one are
-// mispredicted, and into the caller's buffer it would cost short input a second pass.
+// The input a loop over elements takes between two reserve() calls into a bounded sink (a buffer,
+// or the container of to<C>): as much as the sink's room holds where each unit of input writes at
+// most `PerUnit` elements, beside `Slack` elements for what the last step may write past the
+// stretch. The loops break as seldom as they can: each break leaves the branch-free groups
+// (encode_groups) and the runs of ASCII a few elements early, where the branches of the elements
+// taken one by one are mispredicted. An error inside a stretch reserves room again for the rest
+// of it. (Into the caller's buffer, whose max_reserve is SIZE_MAX, the loops take all the input
+// at once: there a break would cost short input a second pass.)
+template<class Sink, std::size_t PerUnit, std::size_t Slack = 0>
+inline constexpr std::size_t room_stretch = (Sink::max_reserve - Slack) / PerUnit;
+
+// Where the stretch that starts at `p` ends: room_stretch in the longest form `Writer` writes, or
+// `end` for an unbounded sink.
 template<class Sink, class Writer, class T>
 BOOST_FORCEINLINE T const* stretch_end(T const* p, T const* end) noexcept
 {
@@ -837,7 +844,7 @@ BOOST_FORCEINLINE T const* stretch_end(T const* p, T const* end) noexcept
         return end;
     else
     {
-        constexpr std::size_t units = Sink::max_reserve / Writer::max_units;
+        constexpr std::size_t units = room_stretch<Sink, Writer::max_units>;
         return static_cast<std::size_t>(end - p) > units ? p + units : end;
     }
 }
