@@ -937,7 +937,7 @@ BOOST_AUTO_TEST_CASE(errors_where_the_stretches_of_a_bounded_sink_end)
 //
 // The sinks of copy and to<> give more room than a driver asks for, so a driver that writes past
 // its reserve() (after an error, at a stretch's end, in a kernel's call) passes with them; through
-// exact_room_sink (guarded_memory.hpp) it faults. Each driver of algorithm.hpp and transcode.hpp
+// exact_room_sink (guarded_array.hpp) it faults. Each driver of algorithm.hpp and transcode.hpp
 // runs into that sink at three sizes of room (copy's buffer, a size no stretch divides, the
 // container of to<>), and writes the elements the view gives, with the same policy calls.
 
