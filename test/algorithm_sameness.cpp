@@ -631,7 +631,8 @@ BOOST_AUTO_TEST_CASE(encode_lengths_at_every_offset)
 
 // Encoding into a back_inserter's buffer and into the container of to<> (long enough to be filled
 // a stretch at a time) with values that are not scalar values close to where the stretches of
-// either sink end (multiples of 64 values), in text whose UTF-8 length changes every few values
+// either sink end (192 and 960 values, encode_stretch; 64 after a kernel stops: all multiples of
+// 64), in text whose UTF-8 length changes every few values
 // (the scalar level's groups), so that errors, groups and runs of ASCII meet the end of a stretch
 // at every phase.
 BOOST_AUTO_TEST_CASE(encoding_errors_where_the_stretches_of_a_bounded_sink_end)
@@ -641,8 +642,7 @@ BOOST_AUTO_TEST_CASE(encoding_errors_where_the_stretches_of_a_bounded_sink_end)
     for (std::size_t phase = 0; phase < 6; ++phase)
     {
         std::vector<std::uint32_t> cps = text;
-        for (std::size_t at = 64 + phase - 3; at < cps.size(); at += 64)
-            cps[at] = at % 128 < 64 ? 0xD800u : 0x110000u;
+        test::plant_every(cps, 64, phase, 0xD800u, 0x110000u);
         BOOST_TEST_CONTEXT("phase " << phase)
         {
             compare_encode_all_policies(cps);

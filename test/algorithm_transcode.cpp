@@ -909,8 +909,9 @@ BOOST_AUTO_TEST_CASE(long_stretches_with_an_error_at_every_offset)
 }
 
 // Output long enough for to<> to fill its container a stretch at a time (container_sink), and a
-// back_inserter its buffer, with errors close to where the stretches of every bounded sink end
-// (multiples of 256 code units of input) and text whose UTF-8 length changes every few code
+// back_inserter its buffer, with errors close to multiples of 256 code units of input, where the
+// stretches of the bounded sinks end (room_stretch: 256 and 1,024 code units to UTF-8, 512 and
+// 2,048 to UTF-16, 256 after a kernel stops), and text whose UTF-8 length changes every few code
 // points (the scalar encoders' groups), so that errors, groups and runs of ASCII meet the end of a
 // stretch at every phase.
 BOOST_AUTO_TEST_CASE(errors_where_the_stretches_of_a_bounded_sink_end)
@@ -922,10 +923,8 @@ BOOST_AUTO_TEST_CASE(errors_where_the_stretches_of_a_bounded_sink_end)
     {
         std::string in8 = text8;
         std::u16string in16 = text16;
-        for (std::size_t at = 256 + phase - 3; at < in16.size(); at += 256)
-            in16[at] = char16_t(at % 512 < 256 ? 0xDC00 : 0xD800);
-        for (std::size_t at = 256 + phase - 3; at < in8.size(); at += 256)
-            in8[at] = static_cast<char>(at % 512 < 256 ? 0x80 : 0xFF);
+        test::plant_every(in16, 256, phase, 0xDC00, 0xD800);
+        test::plant_every(in8, 256, phase, 0x80, 0xFF);
         BOOST_TEST_CONTEXT("phase " << phase)
         {
             check_long(in8, in16);
@@ -937,25 +936,16 @@ BOOST_AUTO_TEST_CASE(errors_where_the_stretches_of_a_bounded_sink_end)
 //
 // The sinks of copy and to<> give more room than a driver asks for, so a driver that writes past
 // its reserve() (after an error, at a stretch's end, in a kernel's call) passes with them; through
-// exact_room_sink (guarded_array.hpp) it faults. Each driver of algorithm.hpp and transcode.hpp
-// runs into that sink at three sizes of room (copy's buffer, a size no stretch divides, the
-// container of to<>), and writes the elements the view gives, with the same policy calls.
+// exact_room_sink (guarded_array.hpp) it faults. Each view's driver (bulk_into, as copy and to<>
+// choose it) runs into that sink at three sizes of room (copy's buffer, a size no stretch divides,
+// the container of to<>), and writes the elements the view gives, with the same policy calls.
 
 namespace {
 
-template<class Unit, std::size_t Room, class View, class Into>
-std::vector<Unit> into_exact_room(View&& v, Into into)
-{
-    test::exact_room_sink<Unit, Room> sink;
-    into(std::forward<View>(v), sink);
-    sink.finish();
-    return sink.out;
-}
-
-// make(log) is the view, its policies logging into `log`; into(view, sink) the driver. The texts
-// start well-formed, so that forming end() reports no error.
-template<class Unit, class Make, class Into>
-void check_exact_rooms(Make make, Into into)
+// make(log) is the view, its policies logging into `log`. The texts start well-formed, so that
+// forming end() reports no error.
+template<class Unit, class Make>
+void check_exact_rooms(Make make)
 {
     log_t view_log;
     std::vector<std::uint32_t> expected;
@@ -965,7 +955,8 @@ void check_exact_rooms(Make make, Into into)
         BOOST_TEST_CONTEXT("room " << room.value)
         {
             log_t log;
-            std::vector<Unit> const out = into_exact_room<Unit, decltype(room)::value>(make(log), into);
+            test::exact_room_sink<Unit, decltype(room)::value> sink;
+            std::vector<Unit> const& out = sink.write(make(log));
             std::vector<std::uint32_t> const got(out.begin(), out.end());
             BOOST_TEST(got == expected, boost::test_tools::per_element());
             BOOST_TEST(log == view_log, boost::test_tools::per_element());
@@ -981,11 +972,6 @@ void check_every_driver_in_exact_rooms(std::string const& in8, std::u16string co
                                        std::u32string const& cps)
 {
     using answers = mixed_answers_policy<Inner>;
-    auto const decode = [](auto&& v, auto& sink) { utf::detail::decode_into(std::forward<decltype(v)>(v), sink); };
-    auto const encode = [](auto&& v, auto& sink) { utf::detail::encode_into(std::forward<decltype(v)>(v), sink); };
-    auto const transcode = [](auto&& v, auto& sink) {
-        utf::detail::transcode_into(std::forward<decltype(v)>(v), sink);
-    };
     auto const inner = [](log_t& log) {
         answers p{};
         p.log = &log;
@@ -993,29 +979,25 @@ void check_every_driver_in_exact_rooms(std::string const& in8, std::u16string co
     };
     auto const outer = [](log_t& log) { return logging_policy{&log, 'o'}; };
     BOOST_TEST_CONTEXT("utf8")
-    check_exact_rooms<char32_t>([&](log_t& log) { return in8 | views::utf8(inner(log)); }, decode);
+    check_exact_rooms<char32_t>([&](log_t& log) { return in8 | views::utf8(inner(log)); });
     BOOST_TEST_CONTEXT("utf16")
-    check_exact_rooms<char32_t>([&](log_t& log) { return in16 | views::utf16(inner(log)); }, decode);
+    check_exact_rooms<char32_t>([&](log_t& log) { return in16 | views::utf16(inner(log)); });
     BOOST_TEST_CONTEXT("utf32_to_utf8")
-    check_exact_rooms<unsigned char>([&](log_t& log) { return cps | views::utf32_to_utf8_as<char>(inner(log)); },
-                                     encode);
+    check_exact_rooms<unsigned char>([&](log_t& log) { return cps | views::utf32_to_utf8_as<char>(inner(log)); });
     BOOST_TEST_CONTEXT("utf32_to_utf16")
-    check_exact_rooms<char16_t>([&](log_t& log) { return cps | views::utf32_to_utf16(inner(log)); }, encode);
+    check_exact_rooms<char16_t>([&](log_t& log) { return cps | views::utf32_to_utf16(inner(log)); });
     BOOST_TEST_CONTEXT("utf8 | utf32_to_utf16")
     check_exact_rooms<char16_t>(
-        [&](log_t& log) { return in8 | views::utf8(inner(log)) | views::utf32_to_utf16(outer(log)); }, transcode);
+        [&](log_t& log) { return in8 | views::utf8(inner(log)) | views::utf32_to_utf16(outer(log)); });
     BOOST_TEST_CONTEXT("utf8 | utf32_to_utf8")
     check_exact_rooms<unsigned char>(
-        [&](log_t& log) { return in8 | views::utf8(inner(log)) | views::utf32_to_utf8_as<char>(outer(log)); },
-        transcode);
+        [&](log_t& log) { return in8 | views::utf8(inner(log)) | views::utf32_to_utf8_as<char>(outer(log)); });
     BOOST_TEST_CONTEXT("utf16 | utf32_to_utf8")
     check_exact_rooms<unsigned char>(
-        [&](log_t& log) { return in16 | views::utf16(inner(log)) | views::utf32_to_utf8_as<char>(outer(log)); },
-        transcode);
+        [&](log_t& log) { return in16 | views::utf16(inner(log)) | views::utf32_to_utf8_as<char>(outer(log)); });
     BOOST_TEST_CONTEXT("utf16 | utf32_to_utf16")
     check_exact_rooms<char16_t>(
-        [&](log_t& log) { return in16 | views::utf16(inner(log)) | views::utf32_to_utf16(outer(log)); },
-        transcode);
+        [&](log_t& log) { return in16 | views::utf16(inner(log)) | views::utf32_to_utf16(outer(log)); });
 }
 
 } // namespace
@@ -1042,12 +1024,9 @@ BOOST_AUTO_TEST_CASE(every_driver_writes_within_the_room_it_reserves)
             std::string in8 = text8;
             std::u16string in16 = text16;
             std::u32string cps = text;
-            for (std::size_t at = every + phase - 3; at < in8.size(); at += every)
-                in8[at] = static_cast<char>(at % (2 * every) < every ? 0x80 : 0xFF);
-            for (std::size_t at = every + phase - 3; at < in16.size(); at += every)
-                in16[at] = char16_t(at % (2 * every) < every ? 0xDC00 : 0xD800);
-            for (std::size_t at = every + phase - 3; at < cps.size(); at += every)
-                cps[at] = at % (2 * every) < every ? char32_t(0xD800) : char32_t(0x110000);
+            test::plant_every(in8, every, phase, 0x80, 0xFF);
+            test::plant_every(in16, every, phase, 0xDC00, 0xD800);
+            test::plant_every(cps, every, phase, 0xD800, 0x110000);
             BOOST_TEST_CONTEXT("an error every " << every << ", phase " << phase)
             {
                 check_every_driver_in_exact_rooms<logging_policy>(in8, in16, cps);

@@ -9,9 +9,12 @@
 // the room asked for in such memory: for the unit tests (guarded_memory.hpp) and the fuzz targets,
 // so without Boost.Test. A misuse throws; a read or write past the memory faults.
 
+#include <boost/utf/algorithm.hpp>
+
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #if defined(__unix__) || defined(__APPLE__)
@@ -126,6 +129,16 @@ public:
     {
         out.clear();
         taken_ = committed_ = room_.end();
+    }
+    // What the fast path of the view `v` (bulk_into, as copy and to<> choose it) writes here,
+    // from an empty sink.
+    template<class View>
+    std::vector<T> const& write(View&& v)
+    {
+        clear();
+        boost::utf::detail::bulk_into(std::forward<View>(v), *this);
+        finish();
+        return out;
     }
 };
 

@@ -450,6 +450,16 @@ inline std::u32string mixed_lengths(std::size_t n)
     return s;
 }
 
+// Writes `a` and `b` by turns (`a` in the first `every` places, `b` in the next) at every
+// `every`th place of `c` from every + phase - 3: planted errors that meet a boundary at each
+// multiple of `every` three places before it (phase 0) to two after (phase 5).
+template<class C, class V>
+void plant_every(C& c, std::size_t every, std::size_t phase, V a, V b)
+{
+    for (std::size_t at = every + phase - 3; at < c.size(); at += every)
+        c[at] = static_cast<typename C::value_type>(at % (2 * every) < every ? a : b);
+}
+
 } // namespace test
 
 

@@ -1000,6 +1000,20 @@ void transcode_into(View&& v, Sink& sink)
     }
 }
 
+// The fast path of any view (decoding, encoding, or a composition) into `sink`: the one choice of
+// driver that to<C> makes, and the tests that hold each driver to its sink's contract.
+template<class View, class Sink>
+void bulk_into(View&& v, Sink& sink)
+{
+    using view_t = remove_cvref_t<View>;
+    if constexpr (composition_of<view_t>::value)
+        transcode_into(std::forward<View>(v), sink);
+    else if constexpr (is_utf8_view<view_t>::value || is_utf16_view<view_t>::value)
+        decode_into(std::forward<View>(v), sink);
+    else
+        encode_into(std::forward<View>(v), sink);
+}
+
 // `units | views::utf16 | views::utf32_to_utf8`, `bytes | views::utf8 | views::utf32_to_utf16`,
 // and the sanitising `utf8 | utf32_to_utf8`, `utf16 | utf32_to_utf16`: straight from the source
 // code units to the target's (detail/transcode.hpp).
@@ -1150,6 +1164,7 @@ C to_container(View&& v)
 {
     using view_t = remove_cvref_t<View>;
     C c;
+    [[maybe_unused]] auto const into = [](auto&& w, auto& sink) { bulk_into(std::forward<decltype(w)>(w), sink); };
     if constexpr (is_resizable_contiguous<C>::value && !composition_of<view_t>::value &&
                   (is_utf8_view<view_t>::value || is_utf32_to_utf8_view<view_t>::value ||
                    is_utf16_view<view_t>::value || is_utf32_to_utf16_view<view_t>::value))
@@ -1165,12 +1180,6 @@ C to_container(View&& v)
             auto const base = v.base();
             auto const* const first = rng::lib::data(base);
             std::size_t const n = static_cast<std::size_t>(rng::lib::size(base));
-            auto const into = [](auto&& w, auto& sink) {
-                if constexpr (decoding)
-                    decode_into(std::forward<decltype(w)>(w), sink);
-                else
-                    encode_into(std::forward<decltype(w)>(w), sink);
-            };
             if constexpr (decoding)
             {
                 // One element at most per code unit.
@@ -1249,10 +1258,7 @@ C to_container(View&& v)
                         return target_length<true>(decode_next(p, end));
                     });
             };
-            fill_container<element_t>(c, std::forward<View>(v), most, expected,
-                                              [](auto&& w, auto& sink) {
-                                                  transcode_into(std::forward<decltype(w)>(w), sink);
-                                              });
+            fill_container<element_t>(c, std::forward<View>(v), most, expected, into);
             return c;
         }
     }
