@@ -794,6 +794,24 @@ BOOST_AUTO_TEST_CASE(nothing_read_or_written_outside_the_ranges)
     }
 }
 
+namespace {
+
+// `cps` encoded with `policy` by copy from input with the guard right after it into exactly the
+// room the output needs, the guard right after it: the same code units as the view's.
+template<class Policy>
+void encode_into_exact_room(std::vector<std::uint32_t> const& cps, Policy const& policy)
+{
+    std::string const encoded = test::lazy<char>(utf::views::utf32_to_utf8_as<char>(cps, policy));
+    guarded_array<char32_t> const in_memory(cps.size(), false);
+    std::u32string_view const in = guarded_copy(in_memory, std::u32string(cps.begin(), cps.end()));
+    guarded_array<char> const bytes(encoded.size(), false);
+    char* const end = utf::copy(utf::views::utf32_to_utf8_as<char>(in, policy), bytes.begin());
+    BOOST_TEST((end == bytes.end()));
+    BOOST_TEST((std::string_view(bytes.begin(), bytes.size()) == encoded));
+}
+
+} // namespace
+
 BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
 {
     // Code points of random lengths, each count from 0 to 200 (so the last block ends at every
@@ -825,13 +843,6 @@ BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
             BOOST_TEST((std::string_view(bytes.begin(), bytes.size()) == encoded));
         }
     }
-    auto const exactly = [](std::vector<std::uint32_t> const& cps, auto policy) {
-        std::string const encoded = test::lazy<char>(utf::views::utf32_to_utf8_as<char>(cps, policy));
-        guarded_array<char> const bytes(encoded.size(), false);
-        char* const end = utf::copy(utf::views::utf32_to_utf8_as<char>(cps, policy), bytes.begin());
-        BOOST_TEST((end == bytes.end()));
-        BOOST_TEST((std::string_view(bytes.begin(), bytes.size()) == encoded));
-    };
     for (std::uint32_t bad : {0xD800u, 0x110000u})
         for (std::size_t at = 0; at < 160; ++at)
         {
@@ -839,8 +850,8 @@ BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
             cps[at] = bad;
             BOOST_TEST_CONTEXT(std::hex << bad << std::dec << " at " << at)
             {
-                exactly(cps, utf::skip_on_error);
-                exactly(cps, utf::replace_on_error);
+                encode_into_exact_room(cps, utf::skip_on_error);
+                encode_into_exact_room(cps, utf::replace_on_error);
             }
         }
     // Letters of one and three bytes (which the scalar level writes in groups, each form's junk
@@ -855,9 +866,49 @@ BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
             cps.insert(cps.end(), surrogates, 0xDC00u);
             BOOST_TEST_CONTEXT(n << " letters, then " << surrogates << " surrogates")
             {
-                exactly(cps, utf::skip_on_error);
+                encode_into_exact_room(cps, utf::skip_on_error);
             }
         }
+}
+
+BOOST_AUTO_TEST_CASE(latin_text_at_every_phase)
+{
+    // The scalar level takes ASCII with a letter now and then (Latin scripts) eight values at a
+    // time (encode_latin_run, transcode.hpp): a letter below 800 goes on the same path, over the
+    // first value of the eight that is not ASCII, the rest of the eight stored as junk for what
+    // follows to write over. Runs of ASCII of every length up to twenty, then one to three
+    // letters (two bytes, at both ends of their range; three and four bytes and values that are
+    // not scalar values, which end the path), again and again, so that the letters fall on every
+    // place of the eight; then nothing, or values that a dropping policy writes nothing for:
+    // against the view, into exactly the room the output needs and into the bounded sinks.
+    auto const drop = [](utf::error_info const&) { return utf::no_replacement; };
+    std::uint32_t const letters[] = {0x80u, 0xE9u, 0x7FFu, 0x800u, 0x10000u, 0xD800u, 0x110000u, 0xFFFFFFFFu};
+    for (std::size_t run = 0; run <= 20; ++run)
+        for (std::size_t in_a_row = 1; in_a_row <= 3; ++in_a_row)
+            for (std::uint32_t letter : letters)
+                for (std::size_t tail : {0, 1, 5})
+                {
+                    std::vector<std::uint32_t> cps;
+                    while (cps.size() < 80)
+                    {
+                        for (std::size_t i = 0; i < run; ++i)
+                            cps.push_back(static_cast<std::uint32_t>('a' + (cps.size() + i) % 26));
+                        // The first of the letters varies, so that it is not always the one
+                        // that ends the path.
+                        for (std::size_t i = 0; i < in_a_row; ++i)
+                            cps.push_back(i == 0 && cps.size() % 3 == 0 ? 0xE0u + static_cast<std::uint32_t>(run) : letter);
+                    }
+                    cps.insert(cps.end(), tail, 0xDC00u);
+                    BOOST_TEST_CONTEXT(run << " ASCII, " << in_a_row << " of " << std::hex << letter << std::dec
+                                           << ", then " << tail << " surrogates")
+                    {
+                        encode_into_exact_room(cps, utf::replace_on_error);
+                        encode_into_exact_room(cps, utf::skip_on_error);
+                        encode_into_exact_room(cps, drop);
+                        compare_encode(cps, test::recording_policy{});
+                        compare_encode(cps, test::recording_policy{nullptr, utf::no_replacement});
+                    }
+                }
 }
 
 // `text` decoded by copy from guarded input into exactly the room its output needs, the guard

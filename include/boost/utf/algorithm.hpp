@@ -493,11 +493,11 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
     T const* p = first;
     unsigned char* o = sink.reserve(0); // each call of a kernel and each stretch reserve their room
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
-    // encode_covered where every value left is sure to add a byte at least (or the sink's room is
-    // its own): its whole stores past a block are then written over.
-    [[maybe_unused]] simd::encode_kernel* const encode =
-        Sink::max_reserve != static_cast<std::size_t>(-1) || writes_for_every_error(policy) ? k.encode_covered
-                                                                                            : k.encode;
+    // Whether every value left is sure to add a byte at least (or the sink's room is its own): a
+    // whole store past the values counted is then written over. The kernel is encode_covered
+    // there, and the runs of Latin text (encode_latin_run) go on past their letters.
+    bool const covered = Sink::max_reserve != static_cast<std::size_t>(-1) || writes_for_every_error(policy);
+    [[maybe_unused]] simd::encode_kernel* const encode = covered ? k.encode_covered : k.encode;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
@@ -524,18 +524,16 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
             o = sink.reserve(4 * stretch + encode_step_max);
         T const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         // Four at a time. The scalar level spends all its time here. Four ASCII values take one
-        // test and need no other, and the text after them goes on eight at a time, then four,
-        // for as long as it is ASCII, tested and copied as words (copy_ascii_word): only a run
-        // that long pays for the words' loads. (Where the second word of eight is not ASCII, the
-        // loop of four copies the first again.) Four values below 800 are encoded without a
-        // branch on any of them (write_below_800) when a fifth value below 800 follows in the
-        // input: its code units overwrite the junk byte the fourth may leave, so nothing is left
-        // written past the output, which may be the caller's buffer. Any other four go one by
-        // one. The ASCII test comes first for every group: in Latin text a group with a letter
-        // above 7F is followed by ASCII again, and in other scripts the test almost always fails,
-        // so it is predicted either way; a mode that kept text below 800 on the branch-free path
-        // for the groups after such a letter cost a second mispredicted branch on each way in and
-        // out.
+        // test and need no other, and the text after them goes on eight at a time while it is
+        // ASCII with a letter below 800 now and then (encode_latin_run): only a run that long
+        // pays for the words' loads. Four values below 800 are encoded without a branch on any
+        // of them (write_below_800) when a fifth value below 800 follows in the input: its code
+        // units overwrite the junk byte the fourth may leave, so nothing is left written past the
+        // output, which may be the caller's buffer. Any other four go one by one. The ASCII test
+        // comes first for every group: in Latin text the groups are ASCII, and in other scripts
+        // the test almost always fails, so it is predicted either way; a mode that kept text
+        // below 800 on the branch-free path for the groups after such a letter cost a second
+        // mispredicted branch on each way in and out.
         using U = std::make_unsigned_t<T>;
         for (; stop - p >= 4; p += 4)
         {
@@ -547,16 +545,8 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
                 o[2] = static_cast<unsigned char>(p[2]);
                 o[3] = static_cast<unsigned char>(p[3]);
                 o += 4;
-                while (stop - p >= 12 && copy_ascii_word(p + 4, o) && copy_ascii_word(p + 8, o + 4))
-                {
-                    o += 8;
-                    p += 8;
-                }
-                while (stop - p >= 8 && copy_ascii_word(p + 4, o))
-                {
-                    o += 4;
-                    p += 4;
-                }
+                // The loop's step adds the last four.
+                p = (covered ? encode_latin_run<true>(p + 4, stop, o) : encode_latin_run<false>(p + 4, stop, o)) - 4;
                 continue;
             }
             if (last - p >= 5 && (any | static_cast<U>(p[4])) < 0x800u)

@@ -314,36 +314,19 @@ BOOST_FORCEINLINE constexpr std::uint32_t low_bytes16x4(std::uint64_t x) noexcep
     return static_cast<std::uint32_t>(x | x >> 16);
 }
 
-// When the four values at `p` (UTF-16 code units or code points) are all ASCII, writes their
-// UTF-8 form, four bytes, to `o` and returns true. They are read as 64-bit words, tested with one
-// mask, and packed: each byte moves within its own half of a word, so the bytes come out in
-// memory order on either byte order.
+// When the four UTF-16 code units at `p` are all ASCII, writes their UTF-8 form, four bytes, to
+// `o` and returns true. They are read as a 64-bit word, tested with one mask, and packed
+// (low_bytes16x4).
 template<class T, class O>
 BOOST_FORCEINLINE bool copy_ascii_word(T const* const p, O* const o) noexcept
 {
-    static_assert((sizeof(T) == 2 || sizeof(T) == 4) && sizeof(O) == 1,
-                  "UTF-16 code units or code points, to UTF-8 code units");
-    if constexpr (sizeof(T) == 2)
-    {
-        std::uint64_t x;
-        std::memcpy(&x, p, 8);
-        if ((x & lanes_at_or_above<16>(0x80u)) != 0)
-            return false;
-        std::uint32_t const bytes = low_bytes16x4(x);
-        std::memcpy(o, &bytes, 4);
-    }
-    else
-    {
-        std::uint64_t x, y;
-        std::memcpy(&x, p, 8);
-        std::memcpy(&y, p + 2, 8);
-        if (((x | y) & lanes_at_or_above<32>(0x80u)) != 0)
-            return false;
-        std::uint16_t const low = static_cast<std::uint16_t>(x | x >> 24);
-        std::uint16_t const high = static_cast<std::uint16_t>(y | y >> 24);
-        std::memcpy(o, &low, 2);
-        std::memcpy(o + 2, &high, 2);
-    }
+    static_assert(sizeof(T) == 2 && sizeof(O) == 1, "UTF-16 code units to UTF-8 code units");
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    if ((x & lanes_at_or_above<16>(0x80u)) != 0)
+        return false;
+    std::uint32_t const bytes = low_bytes16x4(x);
+    std::memcpy(o, &bytes, 4);
     return true;
 }
 
@@ -598,6 +581,157 @@ BOOST_FORCEINLINE void store_units(encoded_word const w, O*& o) noexcept
     if constexpr (Length > 3)
         o[3] = static_cast<O>(static_cast<unsigned char>(w.units >> 24));
     o += Length;
+}
+
+// Bit k set for each of the eight code points read as the words `x0` to `x3` (k its place in
+// memory order) that is not ASCII, and maybe bits past the lowest of them: where the lowest set
+// bit is, and whether there is one, is all a caller may read. A lane at or above 80 sets its top
+// bit in `x | (x + 7FFFFF80)`; one below, never. The add carries out of a lane (at 80000080 and
+// up) into the next lane of the word, which comes after it on a little-endian machine; on a
+// big-endian one, where it comes before, the top bit of each lane is cleared first.
+BOOST_FORCEINLINE constexpr std::uint64_t non_ascii_lanes32x8(std::uint64_t const x0, std::uint64_t const x1,
+                                                              std::uint64_t const x2, std::uint64_t const x3) noexcept
+{
+    auto const top = [](std::uint64_t const x) {
+#if BOOST_ENDIAN_BIG_BYTE
+        std::uint64_t const high = (x | ((x & 0x7FFFFFFF7FFFFFFFu) + 0x7FFFFF807FFFFF80u)) & 0x8000000080000000u;
+        return high >> 32 | high << 32; // the first lane in memory in the low half
+#else
+        return (x | (x + 0x7FFFFF807FFFFF80u)) & 0x8000000080000000u;
+#endif
+    };
+    // Lanes 0, 2, 4, 6 to bits 0, 2, 4, 6 and lanes 1, 3, 5, 7 to bits 32, 34, 36, 38; then
+    // those to bits 1, 3, 5, 7.
+    std::uint64_t const lanes = top(x0) >> 31 | top(x1) >> 29 | top(x2) >> 27 | top(x3) >> 25;
+    return lanes | lanes >> 31;
+}
+
+// non_ascii_lanes32x8 finds the first value at or above 80 wherever it is among eight, whatever
+// the values before it (below 80) and after it (any), at the edges of the lanes' range.
+constexpr bool non_ascii_lanes_agree() noexcept
+{
+    constexpr std::uint32_t values[] = {0u,          0x7Fu,       0x80u,       0x7FFu,      0x800u,
+                                        0x10FFFFu,   0x7FFFFF7Fu, 0x7FFFFFFFu, 0x80000000u, 0x8000007Fu,
+                                        0x80000080u, 0xFFFFFF80u, 0xFFFFFFFFu};
+    for (int at = 0; at < 8; ++at)
+        for (std::uint32_t const first : values)
+            for (std::uint32_t const before : {0u, 0x41u, 0x7Fu})
+                for (std::uint32_t const after : values)
+                {
+                    std::uint32_t v[8] = {};
+                    for (int k = 0; k < 8; ++k)
+                        v[k] = k < at ? before : k == at ? first : after;
+                    std::uint64_t x[4] = {};
+                    for (int w = 0; w < 4; ++w)
+#if BOOST_ENDIAN_BIG_BYTE
+                        x[w] = std::uint64_t{v[2 * w]} << 32 | v[2 * w + 1];
+#else
+                        x[w] = std::uint64_t{v[2 * w + 1]} << 32 | v[2 * w];
+#endif
+                    std::uint64_t const m = non_ascii_lanes32x8(x[0], x[1], x[2], x[3]);
+                    int const expected = first >= 0x80u ? at : after >= 0x80u && at < 7 ? at + 1 : 8;
+                    int lowest = 0;
+                    while (lowest < 64 && (m >> lowest & 1u) == 0)
+                        ++lowest;
+                    if ((expected == 8 ? m != 0 : lowest != expected))
+                        return false;
+                }
+    return true;
+}
+static_assert(non_ascii_lanes_agree(), "transcode.hpp: non_ascii_lanes32x8 must find the first value above 7F");
+
+// The low bytes of the two code points read as `x`, in memory order once stored: each byte
+// moves within its own half of the word, so on either byte order. A lane at or above 80 leaves
+// junk in its own byte and maybe in the next lane's, never in the byte of the lane before it.
+BOOST_FORCEINLINE constexpr std::uint16_t low_bytes32x2(std::uint64_t x) noexcept
+{
+#if BOOST_ENDIAN_BIG_BYTE
+    x &= 0x000000FF000000FFu; // the second lane's high bits would land on the first lane's byte
+#endif
+    return static_cast<std::uint16_t>(x | x >> 24);
+}
+
+// low_bytes32x2 gives an ASCII first lane its byte whatever the second lane holds, and both
+// lanes theirs when both are ASCII.
+constexpr bool low_bytes32x2_agrees() noexcept
+{
+    constexpr std::uint32_t seconds[] = {0u, 0x41u, 0x7Fu, 0x80u, 0xFFu, 0x7FFu, 0xFFFFu, 0x10FFFFu, 0x80000000u, 0xFFFFFFFFu};
+    for (std::uint32_t first = 0; first < 0x80u; ++first)
+        for (std::uint32_t const second : seconds)
+        {
+#if BOOST_ENDIAN_BIG_BYTE
+            std::uint16_t const two = low_bytes32x2(std::uint64_t{first} << 32 | second);
+            unsigned const in_memory[] = {unsigned{two} >> 8, unsigned{two} & 0xFFu};
+#else
+            std::uint16_t const two = low_bytes32x2(std::uint64_t{second} << 32 | first);
+            unsigned const in_memory[] = {unsigned{two} & 0xFFu, unsigned{two} >> 8};
+#endif
+            if (in_memory[0] != first || (second < 0x80u && in_memory[1] != second))
+                return false;
+        }
+    return true;
+}
+static_assert(low_bytes32x2_agrees(), "transcode.hpp: low_bytes32x2 must keep the bytes of the ASCII lanes");
+
+// Encodes code points from `p` as long as they are text that is ASCII but for a letter below 800
+// now and then (Latin scripts: an accent every few words), eight at a time; returns where it
+// stopped, with `o` past what it wrote. Eight that are all ASCII are stored as they are. Eight
+// that are not are stored as far as the first that is not ASCII, that letter's two code units
+// after them, and the next eight start after it: a letter costs the mispredicted branch of its
+// eight's test and no other, as in a loop over single values, where a loop of ASCII words that
+// leaves at the letter costs a second (leaving, and entering again). Stops at a value of 800 or
+// more, at three in a row that are not ASCII (a word of another script, which the caller's
+// groups take faster), and where fewer than ten values are left before `stop`. The eight stored
+// around a letter leave junk past it, for the values after them to write over: only where
+// `Covered` says they write a byte at least each (the policy writes for every error, or the
+// sink's room is its own); else it stops at the letter, and stores eight only when all are
+// ASCII.
+template<bool Covered, class T, class O>
+BOOST_FORCEINLINE T const* encode_latin_run(T const* p, T const* const stop, O*& o) noexcept
+{
+    static_assert(sizeof(T) == 4 && sizeof(O) == 1, "code points to UTF-8 code units");
+    auto const word = [](T const* const q) {
+        std::uint64_t x;
+        std::memcpy(&x, q, 8);
+        return x;
+    };
+    // One store for each two, in one place: where GCC sees the same four stores on both ways of
+    // a branch, it hoists them and merges them into one, whose word it then builds in more
+    // instructions than the four take.
+    auto const store2 = [](std::uint64_t const x, O* const out) {
+        std::uint16_t const two = low_bytes32x2(x);
+        std::memcpy(out, &two, 2);
+    };
+    while (stop - p >= 10)
+    {
+        // In variables of their own, which GCC keeps in registers where it keeps an array in
+        // memory.
+        std::uint64_t const x0 = word(p), x1 = word(p + 2), x2 = word(p + 4), x3 = word(p + 6);
+        bool const all_ascii = ((x0 | x1 | x2 | x3) & lanes_at_or_above<32>(0x80u)) == 0;
+        if (!Covered && !all_ascii)
+            break;
+        store2(x0, o);
+        store2(x1, o + 2);
+        store2(x2, o + 4);
+        store2(x3, o + 6);
+        if (BOOST_LIKELY(all_ascii))
+        {
+            o += 8;
+            p += 8;
+            continue;
+        }
+        unsigned const ascii = lowest_set_bit64(non_ascii_lanes32x8(x0, x1, x2, x3));
+        o += ascii;
+        p += ascii;
+        // One compare for 80 <= c < 800: below 80 it wraps round (it cannot be, by the test).
+        std::uint32_t const c = static_cast<std::uint32_t>(p[0]);
+        if (c - 0x80u >= 0x780u ||
+            (static_cast<std::uint32_t>(p[1]) >= 0x80u && static_cast<std::uint32_t>(p[2]) >= 0x80u))
+            break;
+        store_units<2>(encode_word(c), o);
+        ++p;
+    }
+    return p;
 }
 
 // The `N` code units from `p`, none of them a surrogate, as code points; or the `N` values from
