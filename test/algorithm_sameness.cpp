@@ -896,7 +896,8 @@ BOOST_AUTO_TEST_CASE(latin_text_at_every_phase)
                         // The first of the letters varies, so that it is not always the one
                         // that ends the path.
                         for (std::size_t i = 0; i < in_a_row; ++i)
-                            cps.push_back(i == 0 && cps.size() % 3 == 0 ? 0xE0u + static_cast<std::uint32_t>(run) : letter);
+                            cps.push_back(i == 0 && cps.size() % 3 == 0 ? 0xE0u + static_cast<std::uint32_t>(run)
+                                                                        : letter);
                     }
                     cps.insert(cps.end(), tail, 0xDC00u);
                     BOOST_TEST_CONTEXT(run << " ASCII, " << in_a_row << " of " << std::hex << letter << std::dec

@@ -655,7 +655,8 @@ BOOST_FORCEINLINE constexpr std::uint16_t low_bytes32x2(std::uint64_t x) noexcep
 // lanes theirs when both are ASCII.
 constexpr bool low_bytes32x2_agrees() noexcept
 {
-    constexpr std::uint32_t seconds[] = {0u, 0x41u, 0x7Fu, 0x80u, 0xFFu, 0x7FFu, 0xFFFFu, 0x10FFFFu, 0x80000000u, 0xFFFFFFFFu};
+    constexpr std::uint32_t seconds[] = {0u,      0x41u,     0x7Fu,       0x80u,       0xFFu,
+                                         0x7FFu,  0xFFFFu,   0x10FFFFu,   0x80000000u, 0xFFFFFFFFu};
     for (std::uint32_t first = 0; first < 0x80u; ++first)
         for (std::uint32_t const second : seconds)
         {
