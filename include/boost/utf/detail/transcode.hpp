@@ -321,8 +321,7 @@ template<class T, class O>
 BOOST_FORCEINLINE bool copy_ascii_word(T const* const p, O* const o) noexcept
 {
     static_assert(sizeof(T) == 2 && sizeof(O) == 1, "UTF-16 code units to UTF-8 code units");
-    std::uint64_t x;
-    std::memcpy(&x, p, 8);
+    std::uint64_t const x = load_word64(p);
     if ((x & lanes_at_or_above<16>(0x80u)) != 0)
         return false;
     std::uint32_t const bytes = low_bytes16x4(x);
@@ -361,8 +360,7 @@ BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, T c
     // how many of its code units are ASCII.
     if (stop - p >= 4 && covered_end - p >= 4)
     {
-        std::uint64_t x;
-        std::memcpy(&x, p, 8);
+        std::uint64_t const x = load_word64(p);
         std::uint32_t const bytes = low_bytes16x4(x & word_lanes<16>(0xFFu));
         std::memcpy(o, &bytes, 4);
         // Two bytes a lane: the lane of the first code unit that is not ASCII.
@@ -464,21 +462,17 @@ BOOST_NOINLINE encoded_groups<T, O> encode_groups(T const* p, T const* const sto
     // Twelve values in 64-bit words: three of four UTF-16 lanes, or six of two code point lanes
     // (in variables of their own, which GCC keeps in registers where it keeps an array in
     // memory).
-    auto const word = [](T const* const q) {
-        std::uint64_t x;
-        std::memcpy(&x, q, 8);
-        return x;
-    };
     constexpr std::ptrdiff_t per_word = 8 / sizeof(T);
     while (stop - p >= encode_groups_read)
     {
-        std::uint64_t const a = word(p), b = word(p + per_word), c = word(p + 2 * per_word);
+        std::uint64_t const a = load_word64(p), b = load_word64(p + per_word),
+                            c = load_word64(p + 2 * per_word);
         std::uint64_t d = 0, e = 0, f = 0;
         if constexpr (sizeof(T) == 4)
         {
-            d = word(p + 3 * per_word);
-            e = word(p + 4 * per_word);
-            f = word(p + 5 * per_word);
+            d = load_word64(p + 3 * per_word);
+            e = load_word64(p + 4 * per_word);
+            f = load_word64(p + 5 * per_word);
         }
         std::uint64_t const eight = sizeof(T) == 4 ? a | b | c | d : a | b;
         std::uint64_t const any = a | b | c | d | e | f;
@@ -691,11 +685,6 @@ template<bool Covered, class T, class O>
 BOOST_FORCEINLINE T const* encode_latin_run(T const* p, T const* const stop, O*& o) noexcept
 {
     static_assert(sizeof(T) == 4 && sizeof(O) == 1, "code points to UTF-8 code units");
-    auto const word = [](T const* const q) {
-        std::uint64_t x;
-        std::memcpy(&x, q, 8);
-        return x;
-    };
     // One store for each two, in one place: where GCC sees the same four stores on both ways of
     // a branch, it hoists them and merges them into one, whose word it then builds in more
     // instructions than the four take.
@@ -707,7 +696,8 @@ BOOST_FORCEINLINE T const* encode_latin_run(T const* p, T const* const stop, O*&
     {
         // In variables of their own, which GCC keeps in registers where it keeps an array in
         // memory.
-        std::uint64_t const x0 = word(p), x1 = word(p + 2), x2 = word(p + 4), x3 = word(p + 6);
+        std::uint64_t const x0 = load_word64(p), x1 = load_word64(p + 2), x2 = load_word64(p + 4),
+                            x3 = load_word64(p + 6);
         bool const all_ascii = ((x0 | x1 | x2 | x3) & lanes_at_or_above<32>(0x80u)) == 0;
         if (!Covered && !all_ascii)
             break;

@@ -57,13 +57,20 @@ constexpr T from_byte(unsigned char b) noexcept
 
 constexpr bool is_continuation(unsigned char b) noexcept { return (b & 0xC0u) == 0x80u; }
 
+// The eight bytes at `p` as one word, in the machine's byte order, wherever `p` is aligned. The
+// word-at-a-time loops over bytes, UTF-16 code units and code points all read through it.
+BOOST_FORCEINLINE std::uint64_t load_word64(void const* p) noexcept
+{
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    return word;
+}
+
 // The top bits of the eight bytes at `p`, read as one word: zero when all eight are ASCII. The
 // bulk loops step over runs of ASCII with it.
 BOOST_FORCEINLINE std::uint64_t non_ascii_bits8(void const* p) noexcept
 {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    return word & 0x8080808080808080u;
+    return load_word64(p) & 0x8080808080808080u;
 }
 
 // Index of the lowest set bit of `m`, which is not 0.
