@@ -591,9 +591,11 @@ BOOST_AUTO_TEST_CASE(encode_lengths_at_every_offset)
     // lengths side by side, so that every pair of neighbouring lanes sees every pair of lengths.
     // In ASCII, a plant in the second half of a block ends the run there, which the covered loop
     // writes as an ASCII half; FFFF is the value that a saturating pack to 16 bits gives to 10000
-    // and above.
+    // and above. 1D800 has a surrogate's low 16 bits, and 110000 is the first value past the
+    // scalar values, both for the word tests of the scalar level's groups.
     char32_t const backgrounds[] = {U'x', U'\u00E9', U'\u4E00', U'\U0001F600'};
-    std::uint32_t const plants[] = {0x0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x10000, 0x10FFFF};
+    std::uint32_t const plants[] = {0x0,    0x7F,   0x80,    0x7FF,    0x800,   0xD7FF,
+                                    0xE000, 0xFFFF, 0x10000, 0x1D800, 0x10FFFF, 0x110000};
     for (char32_t background : backgrounds)
         for (std::uint32_t plant : plants)
             for (std::size_t at = 0; at < 200; ++at)
@@ -854,21 +856,24 @@ BOOST_AUTO_TEST_CASE(encoding_writes_nothing_past_the_output)
                 encode_into_exact_room(cps, utf::replace_on_error);
             }
         }
-    // Letters of one and three bytes (which the scalar level writes in groups, each form's junk
-    // bytes for the values after it to write over) and then surrogates that are skipped, so
-    // write nothing: at each length the groups' last step ends at another place before them.
-    for (std::size_t n = 140; n < 156; ++n)
-        for (std::size_t surrogates = 1; surrogates <= 5; ++surrogates)
-        {
-            std::vector<std::uint32_t> cps;
-            for (std::size_t i = 0; i < n; ++i)
-                cps.push_back(static_cast<std::uint32_t>(i % 3 == 2 ? 0x4E00u + i : 0x61u + i % 26));
-            cps.insert(cps.end(), surrogates, 0xDC00u);
-            BOOST_TEST_CONTEXT(n << " letters, then " << surrogates << " surrogates")
+    // Letters of one and three or four bytes (which the scalar level writes in groups, each
+    // form's junk bytes for the values after it to write over) and then surrogates that are
+    // skipped, so write nothing: at each length the groups' last step ends at another place
+    // before them.
+    for (std::uint32_t const wide : {0x4E00u, 0x1F600u})
+        for (std::size_t n = 140; n < 156; ++n)
+            for (std::size_t surrogates = 1; surrogates <= 5; ++surrogates)
             {
-                encode_into_exact_room(cps, utf::skip_on_error);
+                std::vector<std::uint32_t> cps;
+                for (std::size_t i = 0; i < n; ++i)
+                    cps.push_back(static_cast<std::uint32_t>(i % 3 == 2 ? wide + i : 0x61u + i % 26));
+                cps.insert(cps.end(), surrogates, 0xDC00u);
+                BOOST_TEST_CONTEXT(n << " letters, from " << std::hex << wide << std::dec << ", then " << surrogates
+                                     << " surrogates")
+                {
+                    encode_into_exact_room(cps, utf::skip_on_error);
+                }
             }
-        }
 }
 
 BOOST_AUTO_TEST_CASE(latin_text_at_every_phase)

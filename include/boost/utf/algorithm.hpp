@@ -564,10 +564,10 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
             {
                 // Groups of letters of mixed lengths (encode_groups, transcode.hpp), only where
                 // the next four are not all ASCII either: a quotation mark or an accent amid
-                // ASCII goes one by one. Not from four with a value the groups do not take
-                // (10000 or more: emoji), which would make the call for nothing. And only in input
-                // of encode_groups_from values or more.
-                if (any < 0x10000u && last - first >= encode_groups_from && stop - p >= encode_groups_read &&
+                // ASCII goes one by one. Not from four with a value past 1FFFFF, which is no scalar
+                // value and would make the call for nothing (the groups test for 10FFFF exactly).
+                // And only in input of encode_groups_from values or more.
+                if (any < 0x200000u && last - first >= encode_groups_from && stop - p >= encode_groups_read &&
                     (static_cast<U>(p[4]) | static_cast<U>(p[5]) | static_cast<U>(p[6]) | static_cast<U>(p[7])) >=
                         0x80u)
                 {

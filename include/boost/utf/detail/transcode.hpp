@@ -304,6 +304,30 @@ constexpr std::uint64_t lanes_at_or_above(std::uint32_t const bound) noexcept
     return word_lanes<Bits>(lane & ~(bound - 1));
 }
 
+// Not 0 when a code point of the word `x` (two 32-bit lanes, in either byte order) is 110000 or
+// more: a lane below 80000000 gets its top bit from the add exactly then, without a carry into the
+// other lane; a lane with that bit already set carries into nothing that matters, as it is seen.
+BOOST_FORCEINLINE constexpr std::uint64_t beyond_scalar_lanes32(std::uint64_t const x) noexcept
+{
+    return (x | (x + word_lanes<32>(0x80000000u - 0x110000u))) & word_lanes<32>(0x80000000u);
+}
+
+// beyond_scalar_lanes32 finds a value past 10FFFF in either lane, beside every kind of value.
+constexpr bool beyond_scalar_lanes32_agrees() noexcept
+{
+    constexpr std::uint32_t values[] = {0x0u,      0x7Fu,      0xFFFFu,     0x10000u,    0x10FFFFu,
+                                        0x110000u, 0x7FFFFFFFu, 0x80000000u, 0x8010FFFFu, 0xFFFFFFFFu};
+    for (std::uint32_t const first : values)
+        for (std::uint32_t const second : values)
+        {
+            bool const found = beyond_scalar_lanes32(std::uint64_t{second} << 32 | first) != 0;
+            if (found != (first > 0x10FFFFu || second > 0x10FFFFu))
+                return false;
+        }
+    return true;
+}
+static_assert(beyond_scalar_lanes32_agrees(), "transcode.hpp: beyond_scalar_lanes32 must find the values past 10FFFF");
+
 // The low bytes of the four 16-bit lanes of `x`, all below 100, packed in memory order: each byte
 // moves within its own half of the word, so on either byte order. (A lane's high byte would land
 // on a neighbour's byte: the next lane's on a little-endian machine, the one before on a
@@ -380,40 +404,50 @@ BOOST_FORCEINLINE T const* copy_ascii_run16(T const* p, T const* const stop, T c
     return p;
 }
 
-// The lanes of the word `x` (four UTF-16 code units, or two code points below 10000, in either
-// byte order), with the top bit of each lane set where it holds a surrogate and every other bit
-// clear: 0 when none does. A surrogate's lane is zero in `y`, and every other lane is at least 800,
-// so only a zero lane borrows, and only a lane that borrowed gets its top bit from the subtraction.
+// The lanes of the word `x` (four UTF-16 code units, or two code points, in either byte order),
+// with the top bit of each lane set where it holds a surrogate and every other bit clear: 0 when
+// none does. A surrogate's lane is zero in `y`, and every other lane is at least 800, so only a
+// zero lane borrows, and only a lane that borrowed gets its top bit from the subtraction.
 template<unsigned Bits>
 BOOST_FORCEINLINE constexpr std::uint64_t surrogate_lanes(std::uint64_t const x) noexcept
 {
-    std::uint64_t const y = (x & word_lanes<Bits>(0xF800u)) ^ word_lanes<Bits>(0xD800u);
+    // The bits of the surrogates' tag D800-DFFF, and every bit of a code point above them.
+    std::uint32_t const tag_and_above = Bits == 16 ? 0xF800u : 0xFFFFF800u;
+    std::uint64_t const y = (x & word_lanes<Bits>(tag_and_above)) ^ word_lanes<Bits>(0xD800u);
     return (y - word_lanes<Bits>(1)) & ~y & word_lanes<Bits>(1u << (Bits - 1));
 }
 
 // surrogate_lanes marks exactly the surrogates: each value below 10000 in each lane, between
-// neighbours of every kind (surrogates, the values on either side of them, the extremes).
+// neighbours of every kind (surrogates, the values on either side of them, the extremes); and for
+// code points, none of the values above FFFF whose low 16 bits are a surrogate's.
 template<unsigned Bits>
 constexpr bool surrogate_lanes_agree() noexcept
 {
     constexpr unsigned count = 64 / Bits;
     std::uint64_t const neighbours[] = {0x0000u, 0x07FFu, 0xD7FFu, 0xD800u, 0xDBFFu,
                                         0xDC00u, 0xDFFFu, 0xE000u, 0xFFFFu};
+    auto const agrees = [](std::uint64_t const lane, std::uint64_t const value, std::uint64_t const n) {
+        std::uint64_t x = 0, expected = 0;
+        for (unsigned k = 0; k < count; ++k)
+        {
+            std::uint64_t const unit = k == lane ? value : n;
+            x |= unit << (Bits * k);
+            if (unit >= 0xD800u && unit < 0xE000u)
+                expected |= std::uint64_t{1} << (Bits - 1) << (Bits * k);
+        }
+        return surrogate_lanes<Bits>(x) == expected;
+    };
     for (unsigned lane = 0; lane < count; ++lane)
         for (std::uint64_t const n : neighbours)
+        {
             for (std::uint64_t u = 0; u < 0x10000u; u += 0x100u)
-            {
-                std::uint64_t x = 0, expected = 0;
-                for (unsigned k = 0; k < count; ++k)
-                {
-                    std::uint64_t const unit = k == lane ? (u | (u >> 8 & 0xFFu)) : n;
-                    x |= unit << (Bits * k);
-                    if (is_surrogate16(static_cast<std::uint32_t>(unit)))
-                        expected |= std::uint64_t{1} << (Bits - 1) << (Bits * k);
-                }
-                if (surrogate_lanes<Bits>(x) != expected)
+                if (!agrees(lane, u | (u >> 8 & 0xFFu), n))
                     return false;
-            }
+            if constexpr (Bits == 32)
+                for (std::uint64_t const wide : {0x1D800u, 0x1DFFFu, 0x10DBFFu, 0x110000u, 0x11D800u, 0xFFFFD800u})
+                    if (!agrees(lane, wide, n) || !agrees(lane, n, wide))
+                        return false;
+        }
     return true;
 }
 static_assert(surrogate_lanes_agree<16>() && surrogate_lanes_agree<32>(),
@@ -440,19 +474,21 @@ struct encoded_groups
 inline constexpr std::ptrdiff_t encode_groups_read = 12;
 
 // UTF-16 code units or code points whose UTF-8 length changes every few of them (CJK, Cyrillic or
-// Arabic words between spaces and punctuation), eight at a time, without a branch on any of them.
-// Where the next twelve are all below 800, the eight are each stored as two units
-// (write_below_800); where they are all below 10000 and none is a surrogate, as a word
-// (encode_below_10000, write_below_10000). The junk past each form is for the next forms to write
-// over: the four values after the eight write a byte at least each, and the junk is three bytes
-// at most, so nothing is left written past the output, which may be the caller's buffer of its
-// exact size. The twelve are tested in 64-bit words of four or two lanes (surrogate_lanes). Goes
-// on while they pass and the eight are not all ASCII (the callers' ASCII loops are faster there),
-// and twelve are left before `stop`; returns where it stops. Eight rather than four a step: the
-// tests of the words are shared by twice the values, and in CJK text, where the length changes
-// every five values or so, they are most of a step's work after the forms. Out of line, and given
-// the output position by value, so that the loops it is called from keep theirs in a register,
-// and their ASCII loops their constants.
+// Arabic words between spaces and punctuation, emoji among words), eight at a time, without a
+// branch on any of them. Where the next twelve are all below 800, the eight are each stored as two
+// units (write_below_800); where they are all below 10000 and none is a surrogate, as a word
+// (encode_below_10000, write_below_10000); where they are code points that are all scalar values,
+// some of them 10000 or more, as a word of four (write_below_110000). The junk past each form is
+// for the next forms to write over: the four values after the eight write a byte at least each,
+// and the junk is three bytes at most, so nothing is left written past the output, which may be
+// the caller's buffer of its exact size. The twelve are tested in 64-bit words of four or two
+// lanes (surrogate_lanes, beyond_scalar_lanes32). Goes on while they pass and the eight are not
+// all ASCII (the callers' ASCII loops are faster there), and twelve are left before `stop`;
+// returns where it stops. Eight rather than four a step: the tests of the words are shared by
+// twice the values, and in CJK text, where the length changes every five values or so, they are
+// most of a step's work after the forms. Out of line, and given the output position by value, so
+// that the loops it is called from keep theirs in a register, and their ASCII loops their
+// constants.
 template<class T, class O>
 BOOST_NOINLINE encoded_groups<T, O> encode_groups(T const* p, T const* const stop, O* o) noexcept
 {
@@ -504,20 +540,38 @@ BOOST_NOINLINE encoded_groups<T, O> encode_groups(T const* p, T const* const sto
         }
         else
         {
-            // Below 10000 (for UTF-16 code units, always), and no surrogate.
             std::uint64_t surrogates = surrogate_lanes<bits>(a) | surrogate_lanes<bits>(b) | surrogate_lanes<bits>(c);
             if constexpr (sizeof(T) == 4)
                 surrogates |= surrogate_lanes<bits>(d) | surrogate_lanes<bits>(e) | surrogate_lanes<bits>(f);
-            if ((any & lanes_at_or_above<bits>(0x10000u)) != 0 || surrogates != 0)
+            if (surrogates != 0)
                 break;
-            write_below_10000(v[0], o);
-            write_below_10000(v[1], o);
-            write_below_10000(v[2], o);
-            write_below_10000(v[3], o);
-            write_below_10000(v[4], o);
-            write_below_10000(v[5], o);
-            write_below_10000(v[6], o);
-            write_below_10000(v[7], o);
+            if (sizeof(T) == 2 || (any & lanes_at_or_above<bits>(0x10000u)) == 0)
+            {
+                // Below 10000 (for UTF-16 code units, always), and no surrogate.
+                write_below_10000(v[0], o);
+                write_below_10000(v[1], o);
+                write_below_10000(v[2], o);
+                write_below_10000(v[3], o);
+                write_below_10000(v[4], o);
+                write_below_10000(v[5], o);
+                write_below_10000(v[6], o);
+                write_below_10000(v[7], o);
+            }
+            else
+            {
+                // Scalar values, some of them of four code units (emoji among words).
+                if ((beyond_scalar_lanes32(a) | beyond_scalar_lanes32(b) | beyond_scalar_lanes32(c) |
+                     beyond_scalar_lanes32(d) | beyond_scalar_lanes32(e) | beyond_scalar_lanes32(f)) != 0)
+                    break;
+                write_below_110000(v[0], o);
+                write_below_110000(v[1], o);
+                write_below_110000(v[2], o);
+                write_below_110000(v[3], o);
+                write_below_110000(v[4], o);
+                write_below_110000(v[5], o);
+                write_below_110000(v[6], o);
+                write_below_110000(v[7], o);
+            }
         }
         p += 8;
     }

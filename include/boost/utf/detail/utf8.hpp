@@ -724,6 +724,57 @@ BOOST_FORCEINLINE void write_below_10000(std::uint32_t const v, O*& o) noexcept
     o += w.length;
 }
 
+// The form of any scalar value as one to four code units, first in the low byte, without a branch
+// on the value: for bulk encoding of text where values of four code units come among others at
+// random (emoji between words and spaces). From 10000 the four-unit form is taken, below it
+// encode_below_10000's, through a mask: GCC makes a branch of a conditional expression here, which
+// such text takes at random.
+BOOST_FORCEINLINE constexpr encoded_word encode_below_110000(std::uint32_t v) noexcept
+{
+    encoded_word const below = encode_below_10000(v & 0xFFFFu);
+    std::uint32_t const four =
+        0x808080F0u | v >> 18 | (v >> 4 & 0x3F00u) | (v << 10 & 0x3F0000u) | (v << 24 & 0x3F000000u);
+    std::uint32_t const take_four = ((v + 0xFFFF0000u) >> 31) - 1u; // all ones from 10000, else 0
+    return {(four & take_four) | (below.units & ~take_four),
+            static_cast<unsigned char>((4u & take_four) | (below.length & ~take_four))};
+}
+
+// encode_below_110000 gives encode_word's form for every scalar value. The values below 10000 are
+// encode_below_10000's, checked above; this takes the first and last values of each length, and
+// the planes above them with an odd stride, so that each of the four units meets every pattern of
+// its six low bits.
+constexpr bool encode_below_110000_agrees() noexcept
+{
+    auto const agrees = [](std::uint32_t const v) {
+        encoded_word const f = encode_below_110000(v);
+        encoded_word const w = encode_word(v);
+        std::uint32_t const mask = 0xFFFFFFFFu >> (8 * (4 - w.length));
+        return f.length == w.length && (f.units & mask) == w.units;
+    };
+    for (std::uint32_t const v : {0x0u, 0x7Fu, 0x80u, 0x7FFu, 0x800u, 0xD7FFu, 0xE000u, 0xFFFFu, 0x10000u, 0x10FFFFu})
+        if (!agrees(v))
+            return false;
+    for (std::uint32_t v = 0; v < 0x10000u; v += 0x3Du)
+        if ((v < 0xD800u || v >= 0xE000u) && !agrees(v))
+            return false;
+    for (std::uint32_t v = 0x10000u; v < 0x110000u; v += 0x3C1u)
+        if (!agrees(v))
+            return false;
+    return true;
+}
+static_assert(encode_below_110000_agrees(), "utf8.hpp: encode_below_110000 must give encode_word's forms");
+
+// A scalar value, its one to four code units stored as four whatever its length
+// (encode_below_110000): the junk past the form is for the next values to overwrite, so the
+// caller sees to it that they write three code units at least.
+template<class O>
+BOOST_FORCEINLINE void write_below_110000(std::uint32_t const v, O*& o) noexcept
+{
+    encoded_word const w = encode_below_110000(v);
+    store_units4(w.units, o);
+    o += w.length;
+}
+
 // ---- the form, as the generic iterators see it ----------------------------------------------
 
 // decoding_iterator and encoding_iterator are written once; this is all they know of UTF-8.
