@@ -321,7 +321,8 @@ constexpr bool beyond_scalar_lanes32_agrees() noexcept
         for (std::uint32_t const second : values)
         {
             bool const found = beyond_scalar_lanes32(std::uint64_t{second} << 32 | first) != 0;
-            if (found != (first > 0x10FFFFu || second > 0x10FFFFu))
+            if (found != (check_scalar(first) == error_kind::out_of_range ||
+                          check_scalar(second) == error_kind::out_of_range))
                 return false;
         }
     return true;
@@ -432,7 +433,7 @@ constexpr bool surrogate_lanes_agree() noexcept
         {
             std::uint64_t const unit = k == lane ? value : n;
             x |= unit << (Bits * k);
-            if (unit >= 0xD800u && unit < 0xE000u)
+            if (check_scalar(static_cast<std::uint32_t>(unit)) == error_kind::surrogate)
                 expected |= std::uint64_t{1} << (Bits - 1) << (Bits * k);
         }
         return surrogate_lanes<Bits>(x) == expected;

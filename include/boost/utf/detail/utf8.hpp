@@ -635,18 +635,21 @@ BOOST_FORCEINLINE constexpr encoded_word encode_below_800(std::uint32_t v) noexc
     return {(lead & 0xFFu) | (0x80u | (v & 0x3Fu)) << 8, static_cast<unsigned char>(1 + wide)};
 }
 
-// encode_below_800 gives encode_word's form (its length, and the units of that length) for every
-// value below 800.
+// Whether a branch-free form `f` of the scalar value `v` is encode_word's: its length, and the
+// units of that length (the bytes past them are junk).
+constexpr bool is_encode_words_form(encoded_word const f, std::uint32_t const v) noexcept
+{
+    encoded_word const w = encode_word(v);
+    std::uint32_t const mask = 0xFFFFFFFFu >> (8 * (4 - w.length));
+    return f.length == w.length && (f.units & mask) == w.units;
+}
+
+// encode_below_800 gives encode_word's form for every value below 800.
 constexpr bool encode_below_800_agrees() noexcept
 {
     for (std::uint32_t v = 0; v < 0x800u; ++v)
-    {
-        encoded_word const f = encode_below_800(v);
-        encoded_word const w = encode_word(v);
-        std::uint32_t const mask = w.length == 1 ? 0xFFu : 0xFFFFu;
-        if (f.length != w.length || (f.units & mask) != w.units)
+        if (!is_encode_words_form(encode_below_800(v), v))
             return false;
-    }
     return true;
 }
 static_assert(encode_below_800_agrees(), "utf8.hpp: encode_below_800 must give encode_word's forms");
@@ -690,10 +693,7 @@ constexpr bool encode_below_10000_agrees() noexcept
     {
         if (v >= 0xD800u && v < 0xE000u)
             continue;
-        encoded_word const f = encode_below_10000(v);
-        encoded_word const w = encode_word(v);
-        std::uint32_t const mask = 0xFFFFFFu >> (8 * (3 - w.length));
-        if (f.length != w.length || (f.units & mask) != w.units)
+        if (!is_encode_words_form(encode_below_10000(v), v))
             return false;
     }
     encoded_word const top = encode_below_10000(0xFFFFu);
@@ -745,12 +745,7 @@ BOOST_FORCEINLINE constexpr encoded_word encode_below_110000(std::uint32_t v) no
 // its six low bits.
 constexpr bool encode_below_110000_agrees() noexcept
 {
-    auto const agrees = [](std::uint32_t const v) {
-        encoded_word const f = encode_below_110000(v);
-        encoded_word const w = encode_word(v);
-        std::uint32_t const mask = 0xFFFFFFFFu >> (8 * (4 - w.length));
-        return f.length == w.length && (f.units & mask) == w.units;
-    };
+    auto const agrees = [](std::uint32_t const v) { return is_encode_words_form(encode_below_110000(v), v); };
     for (std::uint32_t const v : {0x0u, 0x7Fu, 0x80u, 0x7FFu, 0x800u, 0xD7FFu, 0xE000u, 0xFFFFu, 0x10000u, 0x10FFFFu})
         if (!agrees(v))
             return false;
