@@ -6,11 +6,10 @@
 #define BOOST_UTF_DETAIL_SIMD_SSE_HPP
 
 // SSE kernels (SSSE3 and SSE4.1), 16 code units or 4 code points at a time: block validation
-// (see classify.hpp), decoding of multi-byte text (see decode_tables.hpp; text below U+10000 also
-// straight to UTF-16: decode16, which takes blocks of one- and two-byte sequences in 16-bit
-// lanes, as avx2.hpp does), encoding of all
-// scalar values (see encode_tables.hpp), and code point validation. Every function is compiled
-// for exactly this level (see target.hpp).
+// (see classify.hpp), decoding of multi-byte text (see decode_tables.hpp; blocks of one- and
+// two-byte sequences in 16-bit lanes, as avx2.hpp does; text below U+10000 also straight to
+// UTF-16: decode16), encoding of all scalar values (see encode_tables.hpp), and code point
+// validation. Every function is compiled for exactly this level (see target.hpp).
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/classify.hpp>
@@ -273,7 +272,7 @@ BOOST_UTF_SSE_INLINE transcode_step decode_before_error(__m128i cur, __m128i hig
     return {i, produced, error + std::size_t(1)};
 }
 
-// ---- blocks of one- and two-byte sequences, to UTF-16 -------------------------------------------
+// ---- blocks of one- and two-byte sequences -----------------------------------------------------
 //
 // As in avx2.hpp: a well-formed block with no byte from E0 needs no lead positions. Every byte
 // position gets, in a 16-bit lane, the code point a sequence starting there would have (from the
@@ -292,10 +291,23 @@ BOOST_UTF_SSE_INLINE __m128i two_byte_lanes(__m128i x, __m128i two) noexcept
     return _mm_blendv_epi8(one, pair, two);
 }
 
-// The UTF-16 code units of the block `cur`, well-formed and without bytes from E0, whose leads
-// are the set bits of `leads` (byte 15 only if below 80), written exactly at o; returns their
-// count.
-BOOST_UTF_SSE_INLINE unsigned store_two_byte_block(__m128i cur, unsigned leads, std::uint16_t* o) noexcept
+// Eight values below 10000, in 16-bit lanes, at o: as UTF-16 code units, or as code points.
+BOOST_UTF_SSE_INLINE void store_eight(std::uint16_t* o, __m128i v) noexcept
+{
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+}
+
+BOOST_UTF_SSE_INLINE void store_eight(char32_t* o, __m128i v) noexcept
+{
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_cvtepu16_epi32(v));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 4), _mm_cvtepu16_epi32(_mm_srli_si128(v, 8)));
+}
+
+// The code points of the block `cur`, well-formed and without bytes from E0, whose leads are the
+// set bits of `leads` (byte 15 only if below 80), written exactly at o, as UTF-16 code units or
+// as code points; returns their count.
+template<class Out>
+BOOST_UTF_SSE_INLINE unsigned store_two_byte_block(__m128i cur, unsigned leads, Out* o) noexcept
 {
     // Even positions from `cur`, odd ones from it a byte on; a lane's low byte is its position's
     // byte, and a lane whose byte is 80 or above is taken as a two-byte lead (the lanes of
@@ -312,12 +324,12 @@ BOOST_UTF_SSE_INLINE unsigned store_two_byte_block(__m128i cur, unsigned leads, 
     // end at count (count >= 8). Their lane k is g1's lane k + c1 - 8 where that is not
     // negative, else g0's lane k + c0 + c1 - 8 (below c0). A byte index below 0 has bit 7 set,
     // which both makes the shuffle of g1 give 0 and picks g0 in the blend.
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), g0);
+    store_eight(o, g0);
     __m128i const bytes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m128i const index1 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(c1) - 8))));
     __m128i const index0 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(count) - 8))));
     __m128i const last = _mm_blendv_epi8(_mm_shuffle_epi8(g1, index1), _mm_shuffle_epi8(g0, index0), index1);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + count - 8), last);
+    store_eight(o + count - 8, last);
     return count;
 }
 
@@ -333,8 +345,9 @@ static_assert(decode_window + 3 == decode_width, "sse: a window's last element m
 // Written once for both outputs: code points (decode), and UTF-16 code units (decode16), which
 // takes only the steps whose leads are all below F0 (one code unit per code point) and stops,
 // with `resume` set to the block's width, at any other step (one with an error or a four-byte
-// sequence), which the caller decodes. decode16 takes a block of one- and two-byte sequences
-// alone whole (store_two_byte_block), up to its last byte or the one before.
+// sequence), which the caller decodes. A block of one- and two-byte sequences alone is taken
+// whole instead (store_two_byte_block), up to its last byte or the one before: it has more
+// elements than a window, and needs no lead positions.
 template<class Out>
 BOOST_UTF_SSE_INLINE transcode_step decode_blocks(unsigned char const* p, std::size_t n, Out* o) noexcept
 {
@@ -382,17 +395,17 @@ BOOST_UTF_SSE_INLINE transcode_step decode_blocks(unsigned char const* p, std::s
             else
                 return {i, produced, decode_width};
         }
+        if (_mm_testz_si128(_mm_subs_epu8(cur, _mm_set1_epi8(char(0xDF))), _mm_set1_epi8(char(0xFF))))
+        {
+            // Only one- and two-byte sequences; a lead at byte 15 from C0 (bit 15 of `leads`
+            // and of the high bits) is left to the next step.
+            unsigned const cut = (leads & static_cast<unsigned>(_mm_movemask_epi8(cur))) >> 15 & 1u;
+            produced += store_two_byte_block(cur, leads & (0xFFFFu >> cut), o + produced);
+            i += decode_width - cut;
+            continue;
+        }
         if constexpr (!code_points)
         {
-            if (_mm_testz_si128(_mm_subs_epu8(cur, _mm_set1_epi8(char(0xDF))), _mm_set1_epi8(char(0xFF))))
-            {
-                // Only one- and two-byte sequences; a lead at byte 15 from C0 (bit 15 of `leads`
-                // and of the high bits) is left to the next step.
-                unsigned const cut = (leads & static_cast<unsigned>(_mm_movemask_epi8(cur))) >> 15 & 1u;
-                produced += store_two_byte_block(cur, leads & (0xFFFFu >> cut), o + produced);
-                i += decode_width - cut;
-                continue;
-            }
             // A four-byte lead in the window (the block is well-formed, so a byte from F0, the
             // bytes whose high nibble is F, is one) makes a code point that needs two code units.
             static_assert(first_four_byte_lead == 0xF0, "sse: four-byte leads are told by their high nibble");
