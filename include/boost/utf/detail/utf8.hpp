@@ -283,7 +283,8 @@ BOOST_FORCEINLINE void decode_run(T const*& p, T const* const stop, T const* con
 // no byte is tested twice: before `covered_end` (where the caller knows that eight units at `o`
 // are inside the output, and what follows writes over those past the run) as a whole word,
 // without a branch on how many there are; elsewhere one by one. Leaves `p` and `o` past what
-// was copied.
+// was copied. Fewer than eight bytes before `stop` go one by one, while they are ASCII: here,
+// rather than each once round the caller's loop, which is most of a short input's work.
 template<class T, class O>
 BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, T const* const covered_end, O*& o) noexcept
 {
@@ -317,6 +318,8 @@ BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, T const*
         o += 8;
         p += 8;
     }
+    for (; p != stop && to_byte(*p) < 0x80u; ++p)
+        *o++ = static_cast<O>(to_byte(*p));
 }
 
 // decode_next for a multi-byte lead at it[0] when it[1..3] are all there: the well-formed cases,
