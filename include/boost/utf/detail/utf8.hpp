@@ -283,8 +283,8 @@ BOOST_FORCEINLINE void decode_run(T const*& p, T const* const stop, T const* con
 // no byte is tested twice: before `covered_end` (where the caller knows that eight units at `o`
 // are inside the output, and what follows writes over those past the run) as a whole word,
 // without a branch on how many there are; elsewhere one by one. Leaves `p` and `o` past what
-// was copied. Fewer than eight bytes before `stop` go one by one, while they are ASCII: here,
-// rather than each once round the caller's loop, which is most of a short input's work.
+// was copied. Fewer than eight bytes before `stop` also go one by one, while they are ASCII:
+// here, rather than each once round the caller's loop, which is most of a short input's work.
 template<class T, class O>
 BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, T const* const covered_end, O*& o) noexcept
 {
@@ -304,12 +304,11 @@ BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, T const*
     {
         if (std::uint64_t const high = non_ascii_bits8(p))
         {
+            // Outside the covered part, the byte loop below copies them.
+            if (covered_end - p < 8)
+                break;
             unsigned const n = ascii_bytes_before(high);
-            if (covered_end - p >= 8)
-                copy_eight(p, o);
-            else
-                for (unsigned j = 0; j < n; ++j)
-                    o[j] = static_cast<O>(to_byte(p[j]));
+            copy_eight(p, o);
             o += n;
             p += n;
             return;
@@ -318,6 +317,8 @@ BOOST_FORCEINLINE void copy_ascii_run(T const*& p, T const* const stop, T const*
         o += 8;
         p += 8;
     }
+    // The bytes of a word that is not all ASCII outside the covered part, or the fewer than eight
+    // left before `stop`: one by one while they are ASCII.
     for (; p != stop && to_byte(*p) < 0x80u; ++p)
         *o++ = static_cast<O>(to_byte(*p));
 }
