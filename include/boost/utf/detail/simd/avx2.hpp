@@ -472,25 +472,34 @@ BOOST_UTF_AVX2_INLINE unsigned decode_three_byte_block(unsigned char const* p, _
     // of `next`; odd positions 2k + 1 from `next`, their third byte the high byte of `after`'s.
     lead_lanes const g = gather_lead_lanes(three_byte_lanes(cur, _mm256_srli_epi16(next, 8)),
                                            three_byte_lanes(next, _mm256_srli_epi16(after, 8)), leads);
-    __m256i const a = g.a, b = g.b;
-    unsigned const m0 = g.masks[0], m1 = g.masks[1], m2 = g.masks[2], m3 = g.masks[3];
-    unsigned const c0 = bit_positions.count[m0], c1 = bit_positions.count[m1], c2 = bit_positions.count[m2];
-    unsigned const s2 = c0 + c1, s3 = s2 + c2, count = s3 + bit_positions.count[m3];
-    // Each group's lanes past its count are overwritten by the next group's, or lie past `count`;
-    // the buffer holds the code points [0, count) in order.
-    alignas(32) std::uint16_t buffer[32];
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer), _mm256_castsi256_si128(a));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + c0), _mm256_castsi256_si128(b));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + s2), _mm256_extracti128_si256(a, 1));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(buffer + s3), _mm256_extracti128_si256(b, 1));
-    // Four stores of eight, each at 8k or, when that would pass `count`, at count - 8: the later
-    // ones write again code points already written, and none is written past `count`.
+    __m128i const g0 = _mm256_castsi256_si128(g.a), g1 = _mm256_castsi256_si128(g.b);
+    __m128i const g2 = _mm256_extracti128_si256(g.a, 1), g3 = _mm256_extracti128_si256(g.b, 1);
+    unsigned const s1 = bit_positions.count[g.masks[0]], s2 = s1 + bit_positions.count[g.masks[1]];
+    unsigned const s3 = s2 + bit_positions.count[g.masks[2]], count = s3 + bit_positions.count[g.masks[3]];
     unsigned const last = count - 8;
-    for (unsigned k = 0; k < 32; k += 8)
-    {
-        unsigned const at = k < last ? k : last;
-        store_eight(_mm_loadu_si128(reinterpret_cast<__m128i const*>(buffer + at)), o + at);
-    }
+    // Each group goes to where its code points start, s_k, or to `last` when its eight would
+    // pass `count`. So [0, last) is right once all four are written: a group's lanes past its
+    // count are overwritten by the next group's, or lie in [last, count). Nothing goes through
+    // memory to be read back: such a load waits for every store before it to reach the cache,
+    // the output's included, which costs a trip to memory on large outputs.
+    store_eight(g0, o);
+    store_eight(g1, o + (s1 < last ? s1 : last));
+    store_eight(g2, o + (s2 < last ? s2 : last));
+    store_eight(g3, o + (s3 < last ? s3 : last));
+    // Then [last, count): lane j is code point last + j, lane last + j - s_k of the last group k
+    // with s_k <= last + j. A byte index below 0 has bit 7 set, which keeps the groups before
+    // in the blend; group 0's indexes are not below 0 (s_0 = 0), and an index past a group's
+    // lanes is replaced by a later group's.
+    __m128i const bytes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i const index0 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * int(last))));
+    __m128i const index1 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(last) - int(s1)))));
+    __m128i const index2 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(last) - int(s2)))));
+    __m128i const index3 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(last) - int(s3)))));
+    __m128i tail = _mm_shuffle_epi8(g0, index0);
+    tail = _mm_blendv_epi8(_mm_shuffle_epi8(g1, index1), tail, index1);
+    tail = _mm_blendv_epi8(_mm_shuffle_epi8(g2, index2), tail, index2);
+    tail = _mm_blendv_epi8(_mm_shuffle_epi8(g3, index3), tail, index3);
+    store_eight(tail, o + last);
     return count;
 }
 
