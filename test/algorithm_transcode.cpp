@@ -1691,8 +1691,8 @@ BOOST_AUTO_TEST_CASE(validating_and_widening_kernels_at_every_alignment)
                     std::vector<std::uint16_t> memory(n + 32 + 32);
                     std::uint16_t* const in = test::at_alignment(memory.data(), 64, offset);
                     std::copy(units.begin(), units.end(), in);
-                    std::vector<char32_t> out_memory(n + 16, char32_t(0xFFFFFFFF));
-                    char32_t* const out = test::at_alignment(out_memory.data(), 32, offset * 3 % 8);
+                    std::vector<char32_t> out_memory(n + 32, char32_t(0xFFFFFFFF));
+                    char32_t* const out = test::at_alignment(out_memory.data(), 64, offset * 3 % 16);
                     simd::transcode_step const r = k.widen(in, n, out);
                     std::size_t const valid = k.valid_prefix(in, n);
                     std::u32string const values = values_of(units.substr(0, r.consumed));

@@ -244,20 +244,22 @@ BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, std::uint16_t* o) noexcept
 }
 
 // After an ASCII block at p widened to o: the bytes to go on from, fewer than a block, so that
-// the output is at the start of a 32-byte line and no store of the ASCII blocks that follow
-// crosses a cache line (text of runs of ASCII between other letters leaves the output at any
-// alignment). Only where the block from there is ASCII too, so that the caller takes it whole
+// the output is at the start of a cache line and the ASCII blocks that follow each write whole
+// lines (text of runs of ASCII between other letters leaves the output at any alignment). A
+// 32-byte boundary alone is not enough: with pairs of stores that each straddle two lines, large
+// outputs were written no faster than unaligned. Only where the block from there is ASCII too, so that the caller takes it whole
 // and returns as produced all that this block wrote; else 0, and the caller goes on past the
 // block. And only in long input (ascii_realign_from bytes left): the blocks then end elsewhere,
 // and in short input the bytes left after the last block, which the scalar rules decode, cost
 // more than aligned stores save.
 inline constexpr std::size_t ascii_realign_from = 1024;
 
-// The elements from o up to the next 32-byte boundary, 0 where o is on one.
+// The elements from o up to the next 64-byte boundary (a cache line), 0 where o is on one:
+// fewer than 32 bytes' worth of code units, or 16 code points.
 template<class T>
 BOOST_UTF_AVX2_INLINE std::size_t elements_to_line(T const* o) noexcept
 {
-    return (0u - reinterpret_cast<std::uintptr_t>(o)) % 32 / sizeof(T);
+    return (0u - reinterpret_cast<std::uintptr_t>(o)) % 64 / sizeof(T);
 }
 
 BOOST_UTF_AVX2_INLINE std::size_t ascii_realigned(unsigned char const* p, std::size_t left, char32_t const* o) noexcept
@@ -531,7 +533,7 @@ BOOST_UTF_AVX2_INLINE transcode_step decode_blocks(unsigned char const* p, std::
             widen_ascii(cur, o + produced);
             if constexpr (code_points)
             {
-                // A run of ASCII goes on from where the output starts a 32-byte line (four
+                // A run of ASCII goes on from where the output starts a cache line (four
                 // stores a block; UTF-16's two gain nothing measurable).
                 std::size_t const k = ascii_realigned(p + i, n - i, o + produced);
                 if (k != 0)

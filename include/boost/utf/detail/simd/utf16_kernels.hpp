@@ -618,9 +618,9 @@ BOOST_UTF_AVX2_INLINE void widen_half(__m256i a, char32_t* o) noexcept
 }
 
 // Without surrogates, each code unit is a code point: the output stays in step with the input,
-// and once o + made is a multiple of 32 bytes no store crosses a cache line. So a first block
+// and once o + made is a multiple of 64 bytes no store crosses a cache line. So a first block
 // without surrogates is widened whole, and the loop goes on from the code unit k whose code point
-// starts a 32-byte line, writing the first block's code points from there on again. Only if the
+// starts a cache line, writing the first block's code points from there on again. Only if the
 // block at k has no surrogate either: the loop then takes it, and so returns all that the first
 // block wrote as produced.
 BOOST_UTF_AVX2_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
