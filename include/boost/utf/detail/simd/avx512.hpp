@@ -27,6 +27,7 @@
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/avx2.hpp>
 #include <boost/utf/detail/simd/classify.hpp>
+#include <boost/utf/detail/simd/decode_tables.hpp>
 #include <boost/utf/detail/simd/step.hpp>
 #include <boost/utf/detail/simd/target.hpp>
 
@@ -193,6 +194,30 @@ constexpr byte_indices make_byte_indices() noexcept
 
 inline constexpr byte_indices indices = make_byte_indices();
 
+// decode_lanes' two tables, 32-bit lanes indexed by a lead's high four bits, from the nibble
+// tables of decode_tables.hpp (which are checked against lead_rules): the bits of the lead that
+// are payload, and the bits by which a sequence's payload, taken as if it were four bytes long,
+// is to be shifted down (six for each byte it lacks). Continuation bytes are never leads.
+struct lead_lane_rules
+{
+    alignas(64) std::uint32_t payload[16];
+    alignas(64) std::uint32_t shift[16];
+};
+
+constexpr lead_lane_rules make_lead_lane_rules() noexcept
+{
+    lead_lane_rules r{};
+    for (unsigned high = 0; high < 16; ++high)
+    {
+        unsigned const length = lead_length_of_nibble(high);
+        r.payload[high] = payload_masks.v[high];
+        r.shift[high] = length == 0 ? 0 : 6 * (4 - length);
+    }
+    return r;
+}
+
+inline constexpr lead_lane_rules lead_rows = make_lead_lane_rules();
+
 // 16 code points from 16 lead positions (bytes of `pos16`, zero-extended) in `block`.
 BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m128i pos16) noexcept
 {
@@ -202,14 +227,9 @@ BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m128i pos16) 
                                          _mm512_set1_epi32(0x03020100));
     __m512i const x = _mm512_permutexvar_epi8(idx, block);
     __m512i const lead = _mm512_and_si512(x, _mm512_set1_epi32(0xFF));
-    __mmask16 const two = _mm512_cmpge_epu32_mask(lead, _mm512_set1_epi32(first_lead));
-    __mmask16 const three = _mm512_cmpge_epu32_mask(lead, _mm512_set1_epi32(first_three_byte_lead));
-    __mmask16 const four = _mm512_cmpge_epu32_mask(lead, _mm512_set1_epi32(first_four_byte_lead));
-    // Payload of the lead, by length: 7, 5, 4 or 3 bits.
-    __m512i lead_mask = _mm512_set1_epi32(0x7F);
-    lead_mask = _mm512_mask_mov_epi32(lead_mask, two, _mm512_set1_epi32(0x1F));
-    lead_mask = _mm512_mask_mov_epi32(lead_mask, three, _mm512_set1_epi32(0x0F));
-    lead_mask = _mm512_mask_mov_epi32(lead_mask, four, _mm512_set1_epi32(0x07));
+    // The lead's row of lead_rows: its high four bits (a lane index below 16, as vpermd reads).
+    __m512i const row = _mm512_srli_epi32(lead, 4);
+    __m512i const lead_mask = _mm512_permutexvar_epi32(row, _mm512_load_si512(lead_rows.payload));
     // All four bytes as if the sequence were four long, then shifted down by six bits per
     // missing byte: bytes past the sequence fall off the bottom.
     __m512i const c3 = _mm512_and_si512(_mm512_srli_epi32(x, 24), _mm512_set1_epi32(0x3F));
@@ -217,11 +237,7 @@ BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m128i pos16) 
     __m512i const c1 = _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(x, 8), _mm512_set1_epi32(0x3F)), 12);
     __m512i const c0 = _mm512_slli_epi32(_mm512_and_si512(lead, lead_mask), 18);
     __m512i const all = _mm512_or_si512(_mm512_or_si512(c0, c1), _mm512_or_si512(c2, c3));
-    __m512i shift = _mm512_set1_epi32(18);
-    shift = _mm512_mask_mov_epi32(shift, two, _mm512_set1_epi32(12));
-    shift = _mm512_mask_mov_epi32(shift, three, _mm512_set1_epi32(6));
-    shift = _mm512_mask_mov_epi32(shift, four, _mm512_setzero_si512());
-    return _mm512_srlv_epi32(all, shift);
+    return _mm512_srlv_epi32(all, _mm512_permutexvar_epi32(row, _mm512_load_si512(lead_rows.shift)));
 }
 
 // How the first n elements of a register go to memory: the whole register, or exactly those n,
@@ -452,17 +468,26 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
         return 0;
     else
     {
-        store_lanes(o, decode_lanes(cur, _mm512_castsi512_si128(positions)), n);
+        // Every group of 16 leads but the last is full and goes to memory whole; only the last
+        // store is as Last says (a masked store each would cost as the comment of `store` says).
+        __m512i v = decode_lanes(cur, _mm512_castsi512_si128(positions));
         if (n > 16)
         {
-            store_lanes(o + 16, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 1)), n - 16);
+            store_lanes<store::whole>(o, v, 16);
+            v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 1));
             if (n > 32)
             {
-                store_lanes(o + 32, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 2)), n - 32);
+                store_lanes<store::whole>(o + 16, v, 16);
+                v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 2));
                 if (n > 48)
-                    store_lanes(o + 48, decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3)), n - 48);
+                {
+                    store_lanes<store::whole>(o + 32, v, 16);
+                    v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3));
+                }
             }
         }
+        unsigned const full = (n - 1) / 16 * 16; // n >= 1: the block begins an element
+        store_lanes<Last>(o + full, v, n - full);
         return consumed;
     }
 }
