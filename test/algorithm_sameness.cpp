@@ -1175,8 +1175,8 @@ BOOST_AUTO_TEST_CASE(direct_utf8_to_utf16_kernels_write_exactly_the_utf16_form)
 }
 
 // decode of every set this CPU runs, with the output at every alignment to 64 bytes (AVX2 goes on
-// through ASCII from where its stores start a cache line): what it consumes is well-formed and ends where
-// an element ends, what it returns is its code points, and past them it writes nothing.
+// through ASCII from where its stores start a cache line): what it consumes is well-formed and
+// ends where an element ends, what it returns is its code points, and past them it writes nothing.
 BOOST_AUTO_TEST_CASE(decoding_kernels_write_exactly_the_code_points)
 {
     namespace simd = utf::detail::simd;

@@ -247,9 +247,9 @@ BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, std::uint16_t* o) noexcept
 // the output is at the start of a cache line and the ASCII blocks that follow each write whole
 // lines (text of runs of ASCII between other letters leaves the output at any alignment). A
 // 32-byte boundary alone is not enough: with pairs of stores that each straddle two lines, large
-// outputs were written no faster than unaligned. Only where the block from there is ASCII too, so that the caller takes it whole
-// and returns as produced all that this block wrote; else 0, and the caller goes on past the
-// block. And only in long input (ascii_realign_from bytes left): the blocks then end elsewhere,
+// outputs were written no faster than unaligned. Only where the block from there is ASCII too,
+// so that the caller takes it whole and returns as produced all that this block wrote; else 0,
+// and the caller goes on past the block. And only in long input (ascii_realign_from bytes left): the blocks then end elsewhere,
 // and in short input the bytes left after the last block, which the scalar rules decode, cost
 // more than aligned stores save.
 inline constexpr std::size_t ascii_realign_from = 1024;
@@ -401,6 +401,24 @@ BOOST_UTF_AVX2_INLINE unsigned store_two_byte_block(lead_lanes const& g, char32_
     return count;
 }
 
+// The last eight code points of a block, [last, last + 8), put together in registers from its
+// groups of 16-bit lanes: a group whose code points start at code point s of the block gives lane
+// j of the eight its lane last + j - s, through the byte indexes 2 (last - s) + 0..15. An index
+// below 0 has bit 7 set, which makes the shuffle give 0 and, in over_last_eight, keeps the lane
+// of the groups before; laid over them in order, each lane ends with the last group that starts
+// at or before it (an index past a group's own lanes is always replaced by a later group's).
+BOOST_UTF_AVX2_INLINE __m128i last_eight_index(unsigned s, unsigned last) noexcept
+{
+    return _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                        _mm_set1_epi8(static_cast<char>(2 * (int(last) - int(s)))));
+}
+
+BOOST_UTF_AVX2_INLINE __m128i over_last_eight(__m128i eight, __m128i group, unsigned s, unsigned last) noexcept
+{
+    __m128i const index = last_eight_index(s, last);
+    return _mm_blendv_epi8(_mm_shuffle_epi8(group, index), eight, index);
+}
+
 BOOST_UTF_AVX2_INLINE unsigned store_two_byte_block(lead_lanes const& g, std::uint16_t* o) noexcept
 {
     __m128i const g0 = _mm256_castsi256_si128(g.a), g1 = _mm256_castsi256_si128(g.b);
@@ -413,14 +431,10 @@ BOOST_UTF_AVX2_INLINE unsigned store_two_byte_block(lead_lanes const& g, std::ui
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o), g0);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + c0), g1);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(o + s2), g2);
-    // The last eight: lane k is group 3's lane k + c3 - 8 where that is not negative, else group
-    // 2's lane k + c2 + c3 - 8 (below c2). A byte index below 0 has bit 7 set, which both makes
-    // the shuffle of group 3 give 0 and picks group 2 in the blend.
-    __m128i const bytes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i const index3 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(c3) - 8))));
-    __m128i const index2 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(c2 + c3) - 8))));
-    __m128i const last = _mm_blendv_epi8(_mm_shuffle_epi8(g3, index3), _mm_shuffle_epi8(g2, index2), index3);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + count - 8), last);
+    // The last eight come from groups 2 and 3 alone (c2 + c3 >= 8).
+    unsigned const last = count - 8, s3 = s2 + c2;
+    __m128i const eight = over_last_eight(_mm_shuffle_epi8(g2, last_eight_index(s2, last)), g3, s3, last);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o + last), eight);
     return count;
 }
 
@@ -488,20 +502,12 @@ BOOST_UTF_AVX2_INLINE unsigned decode_three_byte_block(unsigned char const* p, _
     store_eight(g1, o + (s1 < last ? s1 : last));
     store_eight(g2, o + (s2 < last ? s2 : last));
     store_eight(g3, o + (s3 < last ? s3 : last));
-    // Then [last, count): lane j is code point last + j, lane last + j - s_k of the last group k
-    // with s_k <= last + j. A byte index below 0 has bit 7 set, which keeps the groups before
-    // in the blend; group 0's indexes are not below 0 (s_0 = 0), and an index past a group's
-    // lanes is replaced by a later group's.
-    __m128i const bytes = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i const index0 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * int(last))));
-    __m128i const index1 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(last) - int(s1)))));
-    __m128i const index2 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(last) - int(s2)))));
-    __m128i const index3 = _mm_add_epi8(bytes, _mm_set1_epi8(static_cast<char>(2 * (int(last) - int(s3)))));
-    __m128i tail = _mm_shuffle_epi8(g0, index0);
-    tail = _mm_blendv_epi8(_mm_shuffle_epi8(g1, index1), tail, index1);
-    tail = _mm_blendv_epi8(_mm_shuffle_epi8(g2, index2), tail, index2);
-    tail = _mm_blendv_epi8(_mm_shuffle_epi8(g3, index3), tail, index3);
-    store_eight(tail, o + last);
+    // Then [last, count), from all four groups: as few as two code points may start in each.
+    __m128i eight = _mm_shuffle_epi8(g0, last_eight_index(0, last));
+    eight = over_last_eight(eight, g1, s1, last);
+    eight = over_last_eight(eight, g2, s2, last);
+    eight = over_last_eight(eight, g3, s3, last);
+    store_eight(eight, o + last);
     return count;
 }
 
