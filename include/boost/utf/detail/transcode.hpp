@@ -598,6 +598,41 @@ constexpr bool writes_for_every_unit(Inner const& inner, Outer const&) noexcept
         return writes_for_every_error(inner);
 }
 
+// Whether decoding with `inner` gives only scalar values, or nothing, for ill-formed parts, so
+// that the outer policy of a composition is never asked (transcode_error), and the inner view's
+// element count it would be told is not needed: the library's policies can tell, others are
+// taken to answer anything.
+template<class Inner>
+constexpr bool answers_scalar_values(Inner const&) noexcept
+{
+    return std::is_same<std::remove_cv_t<Inner>, throw_policy>::value ||
+           std::is_same<std::remove_cv_t<Inner>, skip_policy>::value;
+}
+constexpr bool answers_scalar_values(replace_policy const& inner) noexcept
+{
+    return inner.replacement == no_replacement || check_scalar(inner.replacement) == error_kind{};
+}
+
+// The elements of well-formed UTF-8 in [p, last), one for each byte that is not a continuation
+// byte, counted eight bytes at a time.
+inline std::size_t utf8_elements(unsigned char const* p, unsigned char const* const last) noexcept
+{
+    std::size_t continuations = 0;
+    std::size_t const n = static_cast<std::size_t>(last - p);
+    for (; last - p >= 8; p += 8)
+    {
+        std::uint64_t w;
+        std::memcpy(&w, p, sizeof w);
+        // Bit 7 of a byte stays set where the byte is 10xxxxxx; the multiplication adds those
+        // eight bits up in the top byte.
+        std::uint64_t const c = (w & ~(w << 1) & 0x8080808080808080u) >> 7;
+        continuations += static_cast<std::size_t>((c * 0x0101010101010101u) >> 56);
+    }
+    for (; p != last; ++p)
+        continuations += utf8_rules::begins_element(*p) ? 0 : 1;
+    return n - continuations;
+}
+
 // How far a scalar loop's run of ASCII may store the word that ends it whole, `Word` output units
 // at `o` of which only those before the run's end count (copy_ascii_run, copy_ascii_run16), in a
 // stretch [p, stop) of input that ends at `last`. Where the sink's room is its own, what a
@@ -1089,7 +1124,13 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
                 writes_for_every_unit<Sink>(inner, outer) ? k.decode16_covered : k.decode16;
             char32_t buffer[transcode_buffer];
             unsigned char const* p = first;
+            // The inner view's elements before `counted`, for the outer policy. What the kernels
+            // take is well-formed, and decode16 may write two code units for an element, so
+            // their stretches are counted by their lead bytes, and only where the outer policy
+            // may be asked, as the rules take over.
             std::size_t index = 0;
+            unsigned char const* counted = first;
+            bool const counts = !answers_scalar_values(inner);
             while (p != last)
             {
                 std::size_t const left = static_cast<std::size_t>(last - p);
@@ -1110,7 +1151,6 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
                         d = decode16(p, most, reinterpret_cast<std::uint16_t*>(o));
                         sink.commit(o + d.produced);
                         p += d.consumed;
-                        index += d.produced;
                     }
                     if (d.resume == 0)
                     {
@@ -1134,15 +1174,17 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
                         {
                             out_t* const o = sink.reserve(2 * r.produced);
                             sink.commit(o + k16.narrow(buffer, r.produced, reinterpret_cast<std::uint16_t*>(o)));
-                            index += r.produced;
                         }
                         if (r.resume == 0)
                             continue;
                         stretch = r.resume;
                     }
                 }
+                if (counts)
+                    index += utf8_elements(counted, p);
                 p = rules_stretch<utf8_rules, utf16_writer, PerCodeUnit>(first, p, stretch, last, index, inner, outer,
                                                                          sink);
+                counted = p;
             }
             return;
         }
