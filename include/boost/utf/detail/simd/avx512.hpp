@@ -359,14 +359,41 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned next_block_start(unsigned char const* p) n
     return 61 + (static_cast<unsigned>(_tzcnt_u32(starts)) >> 3);
 }
 
+// The first n (1 to 16) lanes of code points `v` stored at `o` (How), as they are or as UTF-16:
+// a value of 10000 or more becomes its surrogate pair in its 32-bit lane, high surrogate first,
+// and the 16-bit halves in use (the low half of every lane, the high half of a pair's) are
+// compressed together. Returns the code units stored.
+template<store How>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(char32_t* o, __m512i v, unsigned n) noexcept
+{
+    store_lanes<How>(o, v, n);
+    return n;
+}
+
+template<store How>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(std::uint16_t* o, __m512i v, unsigned n) noexcept
+{
+    // D800 + ((v - 10000) >> 10) is (v >> 10) + D7C0; DC00 + (v & 3FF) is an or, as DC00 has
+    // no bit below 400.
+    __m512i const high = _mm512_add_epi32(_mm512_srli_epi32(v, 10), _mm512_set1_epi32(0xD7C0));
+    __m512i const low = _mm512_or_si512(_mm512_and_si512(v, _mm512_set1_epi32(0x3FF)), _mm512_set1_epi32(0xDC00));
+    __mmask16 const pair = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x10000));
+    __m512i const units = _mm512_mask_or_epi32(v, pair, high, _mm512_slli_epi32(low, 16));
+    // Below 10000 a lane's high half is 0, and a pair's low surrogate is not; the lanes past n
+    // are not the block's.
+    __mmask32 const used = _bzhi_u32(_mm512_test_epi16_mask(units, units) | 0x55555555u, 2 * n);
+    unsigned const made = avx512bw::count_ones(used);
+    store_values<How>(o, _mm512_maskz_compress_epi16(used, units), made);
+    return made;
+}
+
 // Decodes the elements that start in [p, p + 61) when p begins an element and the 64 bytes from
 // p are readable; stops at the first element that starts at 61 or later. A block of one- and
 // two-byte sequences alone is decoded up to its last byte, or the one before when that is a
 // two-byte lead. Returns the bytes consumed, or 0 and the offset of the first byte in error.
-// Written once for code points and for UTF-16 code units, where it also returns 0 (and leaves
-// `produced` alone) at a block with a four-byte sequence. Its last store is exact, or whole
-// (Last) where what follows writes over the excess: fewer than 32 code units, as a store of 32
-// holds at least one of the block's own.
+// Written once for code points and for UTF-16 code units (`produced` counts what it writes). Its
+// last store is exact, or whole (Last) where what follows writes over the excess: fewer than 32
+// code units, as a store of 32 holds at least one of the block's own.
 template<store Last, class Out>
 BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* o, unsigned& produced) noexcept
 {
@@ -463,33 +490,33 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
     unsigned const consumed = next_block_start(p);
     unsigned const n = avx512bw::count_ones(taken);
     __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
-    produced = n;
-    if constexpr (sizeof(Out) == 2)
-        return 0;
-    else
+    // Every group of 16 leads but the last is full. As code points, a full group goes to memory
+    // whole; only the last store is as Last says (a masked store each would cost as the comment
+    // of `store` says). As UTF-16, each group is 16 to 32 code units, so a whole store writes
+    // past them: where Last is whole, the next group's store, or what follows the block, writes
+    // over that (fewer than 32 code units), so every group's store is whole; otherwise each is
+    // exact.
+    constexpr store Full = sizeof(Out) == 4 ? store::whole : Last;
+    __m512i v = decode_lanes(cur, _mm512_castsi512_si128(positions));
+    unsigned made = 0;
+    if (n > 16)
     {
-        // Every group of 16 leads but the last is full and goes to memory whole; only the last
-        // store is as Last says (a masked store each would cost as the comment of `store` says).
-        __m512i v = decode_lanes(cur, _mm512_castsi512_si128(positions));
-        if (n > 16)
+        made += store_group<Full>(o, v, 16);
+        v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 1));
+        if (n > 32)
         {
-            store_lanes<store::whole>(o, v, 16);
-            v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 1));
-            if (n > 32)
+            made += store_group<Full>(o + made, v, 16);
+            v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 2));
+            if (n > 48)
             {
-                store_lanes<store::whole>(o + 16, v, 16);
-                v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 2));
-                if (n > 48)
-                {
-                    store_lanes<store::whole>(o + 32, v, 16);
-                    v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3));
-                }
+                made += store_group<Full>(o + made, v, 16);
+                v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3));
             }
         }
-        unsigned const full = (n - 1) / 16 * 16; // n >= 1: the block begins an element
-        store_lanes<Last>(o + full, v, n - full);
-        return consumed;
     }
+    unsigned const full = (n - 1) / 16 * 16; // n >= 1: the block begins an element
+    produced = made + store_group<Last>(o + made, v, n - full);
+    return consumed;
 }
 
 // One block of decode_blocks' loop, at i: false where it ends the loop, with `stop` set.

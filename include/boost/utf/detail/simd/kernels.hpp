@@ -22,13 +22,14 @@
 //                             bytes are left and what it reads is well-formed (at a block with an
 //                             error it may still decode the elements before the error), writing
 //                             only the code points it returns (transcode_step, step.hpp)
-//   decode16(p, n, o)         as decode, writing UTF-16 code units, but only from blocks whose
-//                             code points are all below 10000 (one code unit each: `produced`
-//                             counts both); it stops with `resume` = decode_width at any other
-//                             block (an error, a four-byte sequence), which the caller decodes
-//                             with `decode`, and with `resume` 0 when too few bytes are left for
-//                             its next block. A level without it has a null pointer (the caller
-//                             decodes everything with `decode`)
+//   decode16(p, n, o)         as decode, writing UTF-16 code units (`produced` counts them: a
+//                             code point from 10000 is two), from the blocks it takes: some sets
+//                             take only blocks whose code points are all below 10000. It stops
+//                             with `resume` = decode_width at any other block (an error, or a
+//                             four-byte sequence there), which the caller decodes with `decode`,
+//                             and with `resume` 0 when too few bytes are left for its next
+//                             block. A level without it has a null pointer (the caller decodes
+//                             everything with `decode`)
 //   decode16_covered(p, n, o) as decode16, but it may write code units past those it returns, as
 //                             whole registers are cheaper than exact stores: only while
 //                             `covered_tail` bytes or more follow those it consumed, no more
