@@ -173,6 +173,8 @@ struct byte_indices
     // Each of bytes [0, 32), and of [32, 64), twice: positions spread to 16-bit lanes.
     alignas(64) std::uint8_t spread_low[64];
     alignas(64) std::uint8_t spread_high[64];
+    // Positions 16g to 16g + 15, each four times: spread to 32-bit lanes.
+    alignas(64) std::uint8_t quads[4][64];
 };
 
 constexpr byte_indices make_byte_indices() noexcept
@@ -188,6 +190,8 @@ constexpr byte_indices make_byte_indices() noexcept
         r.pairs_high[i] = static_cast<std::uint8_t>((32 + i / 2 + i % 2) % 64);
         r.spread_low[i] = static_cast<std::uint8_t>(i / 2);
         r.spread_high[i] = static_cast<std::uint8_t>(32 + i / 2);
+        for (unsigned g = 0; g < 4; ++g)
+            r.quads[g][i] = static_cast<std::uint8_t>(16 * g + i / 4);
     }
     return r;
 }
@@ -195,9 +199,10 @@ constexpr byte_indices make_byte_indices() noexcept
 inline constexpr byte_indices indices = make_byte_indices();
 
 // decode_lanes' two tables, 32-bit lanes indexed by a lead's high four bits, from the nibble
-// tables of decode_tables.hpp (which are checked against lead_rules): the bits of the lead that
-// are payload, and the bits by which a sequence's payload, taken as if it were four bytes long,
-// is to be shifted down (six for each byte it lacks). Continuation bytes are never leads.
+// tables of decode_tables.hpp (which are checked against lead_rules): the bits of the four bytes
+// from the lead that are payload if the sequence were four bytes long (the lead's own, then six
+// of each byte after it), and the bits by which that payload is to be shifted down (six for
+// each byte the sequence lacks). Continuation bytes are never leads.
 struct lead_lane_rules
 {
     alignas(64) std::uint32_t payload[16];
@@ -210,7 +215,7 @@ constexpr lead_lane_rules make_lead_lane_rules() noexcept
     for (unsigned high = 0; high < 16; ++high)
     {
         unsigned const length = lead_length_of_nibble(high);
-        r.payload[high] = payload_masks.v[high];
+        r.payload[high] = payload_masks.v[high] | std::uint32_t(payload_masks.v[0x8]) * 0x01010100u;
         r.shift[high] = length == 0 ? 0 : 6 * (4 - length);
     }
     return r;
@@ -218,26 +223,25 @@ constexpr lead_lane_rules make_lead_lane_rules() noexcept
 
 inline constexpr lead_lane_rules lead_rows = make_lead_lane_rules();
 
-// 16 code points from 16 lead positions (bytes of `pos16`, zero-extended) in `block`.
-BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m128i pos16) noexcept
+// 16 code points from the leads at positions 16 * Group to 16 * Group + 15 of `positions` (bytes)
+// in `block`.
+template<unsigned Group>
+BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m512i positions) noexcept
 {
-    // Lane k gathers bytes pos, pos+1, pos+2, pos+3: the lead in the low byte.
-    __m512i const pos = _mm512_cvtepu8_epi32(pos16);
-    __m512i const idx = _mm512_add_epi32(_mm512_mullo_epi32(pos, _mm512_set1_epi32(0x01010101)),
-                                         _mm512_set1_epi32(0x03020100));
-    __m512i const x = _mm512_permutexvar_epi8(idx, block);
-    __m512i const lead = _mm512_and_si512(x, _mm512_set1_epi32(0xFF));
-    // The lead's row of lead_rows: its high four bits (a lane index below 16, as vpermd reads).
-    __m512i const row = _mm512_srli_epi32(lead, 4);
-    __m512i const lead_mask = _mm512_permutexvar_epi32(row, _mm512_load_si512(lead_rows.payload));
-    // All four bytes as if the sequence were four long, then shifted down by six bits per
-    // missing byte: bytes past the sequence fall off the bottom.
-    __m512i const c3 = _mm512_and_si512(_mm512_srli_epi32(x, 24), _mm512_set1_epi32(0x3F));
-    __m512i const c2 = _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(0x3F)), 6);
-    __m512i const c1 = _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(x, 8), _mm512_set1_epi32(0x3F)), 12);
-    __m512i const c0 = _mm512_slli_epi32(_mm512_and_si512(lead, lead_mask), 18);
-    __m512i const all = _mm512_or_si512(_mm512_or_si512(c0, c1), _mm512_or_si512(c2, c3));
-    return _mm512_srlv_epi32(all, _mm512_permutexvar_epi32(row, _mm512_load_si512(lead_rows.shift)));
+    // Lane k gathers bytes pos, pos+1, pos+2, pos+3: the lead in the low byte. Leads are below
+    // 61, so the sums stay in the block.
+    __m512i const at = _mm512_permutexvar_epi8(load(indices.quads[Group]), positions);
+    __m512i const x = _mm512_permutexvar_epi8(_mm512_add_epi8(at, _mm512_set1_epi32(0x03020100)), block);
+    // The lead's row of lead_rows: its high four bits, which are the low four of the lane
+    // shifted down by four (vpermd reads no more).
+    __m512i const row = _mm512_srli_epi32(x, 4);
+    __m512i const payload = _mm512_and_si512(x, _mm512_permutexvar_epi32(row, load(lead_rows.payload)));
+    // The bytes weighed by 2^18, 2^12, 2^6 and 1 in two multiply-adds, as if the sequence were
+    // four long, then shifted down by six bits per missing byte: bytes past the sequence fall off
+    // the bottom. At most 7F << 18 | 3FFFF, which fits the signed 32-bit sums.
+    __m512i const pairs = _mm512_maddubs_epi16(payload, _mm512_set1_epi16(0x0140));
+    __m512i const all = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
+    return _mm512_srlv_epi32(all, _mm512_permutexvar_epi32(row, load(lead_rows.shift)));
 }
 
 // How the first n elements of a register go to memory: the whole register, or exactly those n,
@@ -497,20 +501,20 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
     // over that (fewer than 32 code units), so every group's store is whole; otherwise each is
     // exact.
     constexpr store Full = sizeof(Out) == 4 ? store::whole : Last;
-    __m512i v = decode_lanes(cur, _mm512_castsi512_si128(positions));
+    __m512i v = decode_lanes<0>(cur, positions);
     unsigned made = 0;
     if (n > 16)
     {
         made += store_group<Full>(o, v, 16);
-        v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 1));
+        v = decode_lanes<1>(cur, positions);
         if (n > 32)
         {
             made += store_group<Full>(o + made, v, 16);
-            v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 2));
+            v = decode_lanes<2>(cur, positions);
             if (n > 48)
             {
                 made += store_group<Full>(o + made, v, 16);
-                v = decode_lanes(cur, _mm512_extracti32x4_epi32(positions, 3));
+                v = decode_lanes<3>(cur, positions);
             }
         }
     }
