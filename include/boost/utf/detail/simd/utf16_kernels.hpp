@@ -793,9 +793,10 @@ BOOST_UTF_AVX512BW_INLINE void store_first(char32_t* o, __m512i v, unsigned coun
 }
 
 // The code points of the 16 code units u, `next` holding the code unit after each and `high` their
-// high surrogates, that `keep` keeps, written in order at o; returns how many.
+// high surrogates, that `keep` keeps, written in order at o, and past them up to `room` lanes of
+// the register in all (room >= 16 for all of it); returns how many.
 BOOST_UTF_AVX512BW_INLINE unsigned widen_sixteen(__m256i u, __m256i next, std::uint32_t high, std::uint32_t keep,
-                                                 char32_t* o) noexcept
+                                                 char32_t* o, unsigned room) noexcept
 {
     __m512i const x = _mm512_cvtepu16_epi32(u);
     __m512i const pair = _mm512_add_epi32(_mm512_slli_epi32(x, 10),
@@ -803,18 +804,23 @@ BOOST_UTF_AVX512BW_INLINE unsigned widen_sixteen(__m256i u, __m256i next, std::u
                                                            _mm512_set1_epi32(static_cast<int>(pair_offset32))));
     __m512i const values = _mm512_mask_mov_epi32(x, static_cast<__mmask16>(high), pair);
     unsigned const count = avx512bw::count_ones(keep);
-    store_first(o, _mm512_maskz_compress_epi32(static_cast<__mmask16>(keep), values), count);
+    __m512i const packed = _mm512_maskz_compress_epi32(static_cast<__mmask16>(keep), values);
+    if (room >= 16)
+        _mm512_storeu_si512(o, packed);
+    else
+        store_first(o, packed, count > room ? count : room);
     return count;
 }
 
-// The same for the 32 code units of u: the 16-lane halves in turn.
+// The same for the 32 code units of u, the 16-lane halves in turn: the first half may write up
+// to `room` lanes of its register, the second only its own.
 BOOST_UTF_AVX512BW_INLINE unsigned widen_thirty_two(__m512i u, __m512i next, std::uint32_t high, std::uint32_t keep,
-                                                    char32_t* o) noexcept
+                                                    char32_t* o, unsigned room = 0) noexcept
 {
-    unsigned const made =
-        widen_sixteen(_mm512_castsi512_si256(u), _mm512_castsi512_si256(next), high & 0xFFFF, keep & 0xFFFF, o);
+    unsigned const made = widen_sixteen(_mm512_castsi512_si256(u), _mm512_castsi512_si256(next), high & 0xFFFF,
+                                        keep & 0xFFFF, o, room);
     return made + widen_sixteen(_mm512_extracti64x4_epi64(u, 1), _mm512_extracti64x4_epi64(next, 1), high >> 16,
-                                keep >> 16, o + made);
+                                keep >> 16, o + made, 0);
 }
 
 // The indexes of code units 1..32 of a pair of registers, for _mm512_permutex2var_epi16.
@@ -834,10 +840,21 @@ BOOST_UTF_AVX512BW_INLINE unsigned widen_pairs(__m512i a, __m512i b, std::uint64
     // place is outside e.
     __m512i const next_a = _mm512_permutex2var_epi16(a, next_unit_index(), b);
     __m512i const next_b = _mm512_permutex2var_epi16(b, next_unit_index(), b);
-    unsigned const made = widen_thirty_two(a, next_a, static_cast<std::uint32_t>(high),
-                                           static_cast<std::uint32_t>(keep), o);
+    // Sixteen code units make 8 to 16 code points, and the last 15 of a block that leaves out
+    // its last code unit 7 or more. So where the block is whole, or all but its last code unit
+    // (a short block's tail is less), the first two stores may write their registers whole: the
+    // next store starts where their code points end and writes 8 or more, over the excess (at
+    // most 8); the third too where the block is whole. Masked stores back to back cost more than
+    // whole ones on some processors (see avx512vbmi2::store).
+    unsigned const room = e >= width - 1 ? 16 : 0;
+    unsigned const a_made = widen_sixteen(_mm512_castsi512_si256(a), _mm512_castsi512_si256(next_a),
+                                          static_cast<std::uint32_t>(high & 0xFFFF),
+                                          static_cast<std::uint32_t>(keep & 0xFFFF), o, room);
+    unsigned const made = a_made + widen_sixteen(_mm512_extracti64x4_epi64(a, 1), _mm512_extracti64x4_epi64(next_a, 1),
+                                                 static_cast<std::uint32_t>(high >> 16 & 0xFFFF),
+                                                 static_cast<std::uint32_t>(keep >> 16 & 0xFFFF), o + a_made, room);
     return made + widen_thirty_two(b, next_b, static_cast<std::uint32_t>(high >> 32),
-                                   static_cast<std::uint32_t>(keep >> 32), o + made);
+                                   static_cast<std::uint32_t>(keep >> 32), o + made, e == width ? 16 : 0);
 }
 
 // A 64-byte load that crosses a cache line costs two. The kernels take the code units up to the
