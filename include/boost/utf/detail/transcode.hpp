@@ -633,6 +633,16 @@ inline std::size_t utf8_elements(unsigned char const* p, unsigned char const* co
     return n - continuations;
 }
 
+// The elements of well-formed UTF-16 in [p, last): its code units but low surrogates.
+template<class T>
+std::size_t utf16_elements(T const* p, T const* const last) noexcept
+{
+    std::size_t n = 0;
+    for (; p != last; ++p)
+        n += utf16_rules::begins_element(*p) ? 1 : 0;
+    return n;
+}
+
 // How far a scalar loop's run of ASCII may store the word that ends it whole, `Word` output units
 // at `o` of which only those before the run's end count (copy_ascii_run, copy_ascii_run16), in a
 // stretch [p, stop) of input that ends at `last`. Where the sink's room is its own, what a
@@ -1236,7 +1246,12 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
         {
             char32_t buffer[transcode_buffer];
             T const* p = first;
+            // The inner view's elements before `counted`, for the outer policy: what the kernels
+            // take is well-formed, and to_utf8 may take pairs, so their stretches are counted
+            // (as the UTF-8 to UTF-16 driver does) only where the outer policy may be asked.
             std::size_t index = 0;
+            T const* counted = first;
+            bool const counts = !answers_scalar_values(inner);
             // to_utf8_covered where every code unit left is sure to add a byte at least (or the
             // sink's room is real): its whole stores past a block are then written over.
             simd::utf16_to_utf8_kernel* const to_utf8 =
@@ -1263,7 +1278,6 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                     {
                         sink.commit(o + direct.produced);
                         p += direct.consumed;
-                        index += direct.consumed;
                         continue;
                     }
                     try_direct = false;
@@ -1279,7 +1293,6 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                     {
                         out_t* const o = sink.reserve(4 * r.produced);
                         sink.commit(encode_scalar_values(k, buffer, r.produced, o));
-                        index += r.produced;
                     }
                     if (r.resume == 0)
                     {
@@ -1288,8 +1301,11 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                     }
                     stretch = r.resume;
                 }
+                if (counts)
+                    index += utf16_elements(counted, p);
                 p = rules_stretch<utf16_rules, utf8_writer, PerCodeUnit>(first, p, stretch, last, index, inner, outer,
                                                                          sink);
+                counted = p;
             }
             return;
         }

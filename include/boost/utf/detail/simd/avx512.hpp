@@ -619,16 +619,16 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_used(unsigned char* o, __m512i bytes
     return n;
 }
 
-// Sixteen scalar values as UTF-8 at `o` (How): 16 to 64 bytes, the count returned.
-template<store How>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_sixteen(__m512i x, unsigned char* o) noexcept
+// The UTF-8 forms of sixteen scalar values x, `two` those of 80 and above: each in its 32-bit
+// lane, lead first, and the bytes in use (1 to 4 per lane).
+struct utf8_lanes
 {
-    __mmask16 const two = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x80));
-    if (two == 0)
-    {
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm512_cvtepi32_epi8(x));
-        return 16;
-    }
+    __m512i bytes;
+    std::uint64_t used;
+};
+
+BOOST_UTF_AVX512VBMI2_INLINE utf8_lanes spread_utf8(__m512i x, __mmask16 two) noexcept
+{
     __mmask16 const three = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x800));
     __mmask16 const four = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x10000));
     __m512i const six = _mm512_set1_epi32(0x3F);
@@ -646,12 +646,32 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_sixteen(__m512i x, unsigned char* o
     marker = _mm512_mask_mov_epi32(marker, three, _mm512_set1_epi32(0x8080E0));
     marker = _mm512_mask_mov_epi32(marker, four, _mm512_set1_epi32(int(0x808080F0u)));
     __m512i const bytes = _mm512_mask_or_epi32(x, two, _mm512_srlv_epi32(spread, shift), marker);
-    // Bytes in use: 1 to 4 per lane.
     __m512i keep = _mm512_set1_epi32(0xFF);
     keep = _mm512_mask_mov_epi32(keep, two, _mm512_set1_epi32(0xFFFF));
     keep = _mm512_mask_mov_epi32(keep, three, _mm512_set1_epi32(0xFFFFFF));
     keep = _mm512_mask_mov_epi32(keep, four, _mm512_set1_epi32(-1));
-    return store_used<How>(o, bytes, _mm512_movepi8_mask(keep));
+    return {bytes, _mm512_movepi8_mask(keep)};
+}
+
+// Sixteen scalar values as UTF-8 at `o` (How): 16 to 64 bytes, the count returned.
+template<store How>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_sixteen(__m512i x, unsigned char* o) noexcept
+{
+    __mmask16 const two = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x80));
+    if (two == 0)
+    {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm512_cvtepi32_epi8(x));
+        return 16;
+    }
+    utf8_lanes const u = spread_utf8(x, two);
+    return store_used<How>(o, u.bytes, u.used);
+}
+
+// The first n (0 to 16) scalar values of x as UTF-8 at `o`, exactly: the count returned.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_first(__m512i x, unsigned n, unsigned char* o) noexcept
+{
+    utf8_lanes const u = spread_utf8(x, _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x80)));
+    return store_used<store::exact>(o, u.bytes, u.used & _bzhi_u64(~std::uint64_t(0), 4 * n));
 }
 
 // Thirty-two code units below 800 as UTF-8 at o (How): 32 to 64 bytes, the count returned.

@@ -21,9 +21,11 @@
 //                        units past those it returns, only where the 4 code points after those
 //                        it consumed are scalar values: what the caller writes for them writes
 //                        over those
-//   to_utf8(p, n, o)     code units from p without a surrogate, written as UTF-8 (transcode_step;
-//                        `resume` is the encoding block's width when it stopped at a block with a
-//                        surrogate), by the level's encoding loop (encode_blocks)
+//   to_utf8(p, n, o)     code units from p, where an element starts, written as UTF-8
+//                        (transcode_step), by the level's encoding loop (encode_blocks): without
+//                        a surrogate, and at avx512vbmi2 with paired ones too. `resume` is
+//                        nonzero where it stopped at a block it does not take: a surrogate is
+//                        among the next `resume` code units (`width` at most)
 //   to_utf8_covered(p, n, o)  likewise (encode_blocks_covered), but it may write bytes past
 //                        those it returns: no more than `width`, nor than the code units after
 //                        those it consumed, nor past o + 3 * n. For a caller that writes at least
@@ -793,18 +795,25 @@ BOOST_UTF_AVX512BW_INLINE void store_first(char32_t* o, __m512i v, unsigned coun
 }
 
 // The code points of the 16 code units u, `next` holding the code unit after each and `high` their
-// high surrogates, that `keep` keeps, written in order at o, and past them up to `room` lanes of
-// the register in all (room >= 16 for all of it); returns how many.
-BOOST_UTF_AVX512BW_INLINE unsigned widen_sixteen(__m256i u, __m256i next, std::uint32_t high, std::uint32_t keep,
-                                                 char32_t* o, unsigned room) noexcept
+// high surrogates, that `keep` keeps, in order in the first lanes (zeros after them).
+BOOST_UTF_AVX512BW_INLINE __m512i widened_sixteen(__m256i u, __m256i next, std::uint32_t high,
+                                                  std::uint32_t keep) noexcept
 {
     __m512i const x = _mm512_cvtepu16_epi32(u);
     __m512i const pair = _mm512_add_epi32(_mm512_slli_epi32(x, 10),
                                           _mm512_add_epi32(_mm512_cvtepu16_epi32(next),
                                                            _mm512_set1_epi32(static_cast<int>(pair_offset32))));
     __m512i const values = _mm512_mask_mov_epi32(x, static_cast<__mmask16>(high), pair);
+    return _mm512_maskz_compress_epi32(static_cast<__mmask16>(keep), values);
+}
+
+// Those code points written at o, and past them up to `room` lanes of the register in all
+// (room >= 16 for all of it); returns how many.
+BOOST_UTF_AVX512BW_INLINE unsigned widen_sixteen(__m256i u, __m256i next, std::uint32_t high, std::uint32_t keep,
+                                                 char32_t* o, unsigned room) noexcept
+{
     unsigned const count = avx512bw::count_ones(keep);
-    __m512i const packed = _mm512_maskz_compress_epi32(static_cast<__mmask16>(keep), values);
+    __m512i const packed = widened_sixteen(u, next, high, keep);
     if (room >= 16)
         _mm512_storeu_si512(o, packed);
     else
@@ -1005,7 +1014,8 @@ BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size
 
 // ---- AVX-512 VBMI2: UTF-16 to UTF-8 with byte compression ---------------------------------------
 //
-// UTF-8 goes through the encoding loop (avx512vbmi2::utf16_blocks).
+// UTF-8 goes through the encoding loop (avx512vbmi2::utf16_blocks), and blocks with pairs through
+// encode_pairs.
 namespace utf16_avx512vbmi2 {
 
 using utf16_avx512bw::valid_prefix;
@@ -1017,16 +1027,85 @@ using utf16_avx2::narrow;
 using utf16_avx2::narrow_checked;
 using utf16_avx2::narrow_width;
 
+inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
+
+// The UTF-8 of code units [0, e) of the block (a, b), well-formed with e from block_extent16,
+// `high` and `low` its surrogates, at o, exactly: each group of 16 code units widened to code
+// points in a register, which are spread and compressed as encode_sixteen does. Returns the
+// bytes written.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(__m512i a, __m512i b, std::uint64_t high, std::uint64_t low,
+                                                   unsigned e, unsigned char* o) noexcept
+{
+    using utf16_avx512bw::next_unit_index;
+    std::uint64_t const keep = ~low & (e == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << e) - 1);
+    __m512i const next_a = _mm512_permutex2var_epi16(a, next_unit_index(), b);
+    __m512i const next_b = _mm512_permutex2var_epi16(b, next_unit_index(), b);
+    __m256i const units[4] = {_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64(a, 1), _mm512_castsi512_si256(b),
+                              _mm512_extracti64x4_epi64(b, 1)};
+    __m256i const nexts[4] = {_mm512_castsi512_si256(next_a), _mm512_extracti64x4_epi64(next_a, 1),
+                              _mm512_castsi512_si256(next_b), _mm512_extracti64x4_epi64(next_b, 1)};
+    unsigned made = 0;
+    for (unsigned g = 0; g < 4; ++g)
+    {
+        auto const h = static_cast<std::uint32_t>(high >> 16 * g & 0xFFFF);
+        auto const k = static_cast<std::uint32_t>(keep >> 16 * g & 0xFFFF);
+        made += avx512vbmi2::encode_first(utf16_avx512bw::widened_sixteen(units[g], nexts[g], h, k),
+                                          avx512bw::count_ones(k), o + made);
+    }
+    return made;
+}
+
+// The encoding loop takes the blocks without surrogates; where it stops at one with some, as
+// many blocks of `width` code units as have surrogates, all paired, go through encode_pairs.
+// Stops where a block has an unpaired one (`resume` is `width`), or where fewer than `width`
+// code units are left: at the block with a surrogate where the encoding loop stopped, with its
+// `resume`, or after a block of pairs, with 0.
+template<bool Covered>
+BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t const* p, std::size_t n,
+                                                              unsigned char* o) noexcept
+{
+    using utf16_avx512bw::kind_mask;
+    using utf16_avx512bw::join;
+    std::size_t i = 0, made = 0;
+    for (;;)
+    {
+        avx512vbmi2::utf16_blocks const source{p + i};
+        transcode_step const r = Covered ? avx512vbmi2::encode_blocks_covered(source, n - i, o + made)
+                                         : avx512vbmi2::encode_blocks(source, n - i, o + made);
+        i += r.consumed;
+        made += r.produced;
+        if (r.resume == 0)
+            return {i, made, 0};
+        for (bool first = true;; first = false)
+        {
+            // After a block of pairs, the next `width` code units are not known to hold a
+            // surrogate: too few of them left is the end of the input for this kernel.
+            if (n - i < width)
+                return {i, made, first ? r.resume : 0};
+            __m512i const a = avx512bw::load(p + i);
+            __m512i const b = avx512bw::load(p + i + 32);
+            std::uint64_t const high = join(kind_mask(a, 0xD800), kind_mask(b, 0xD800));
+            std::uint64_t const low = join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00));
+            if ((high | low) == 0)
+                break;
+            unsigned const e = block_extent16(high, low, width);
+            if (e == 0)
+                return {i, made, width};
+            made += encode_pairs(a, b, high, low, e, o + made);
+            i += e;
+        }
+    }
+}
+
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    return avx512vbmi2::encode_blocks(avx512vbmi2::utf16_blocks{p}, n, o);
+    return encode_with_pairs<false>(p, n, o);
 }
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std::size_t n,
                                                              unsigned char* o) noexcept
 {
-    return avx512vbmi2::encode_blocks_covered(avx512vbmi2::utf16_blocks{p}, n, o);
+    return encode_with_pairs<true>(p, n, o);
 }
-inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 
 } // namespace utf16_avx512vbmi2
 #  if defined(BOOST_GCC) && BOOST_GCC < 130000
