@@ -84,6 +84,18 @@ BOOST_FORCEINLINE unsigned block_extent16(Mask high, Mask low, unsigned width) n
     return (high >> (width - 1)) != 0 ? width - 1 : width;
 }
 
+// block_extent16 of a whole block of Width code units at p: whether it is well-formed from its
+// masks, and where its last element ends from memory, a scalar load of its last code unit. The
+// next block's load waits on the extent, which the masks give later (a compare, a mask transfer
+// and the shifts): on text with pairs in every block, the wait was the loop's pace.
+template<unsigned Width, class Mask>
+BOOST_FORCEINLINE unsigned whole_block_extent16(Mask high, Mask low, std::uint16_t const* p) noexcept
+{
+    if (block_extent16(high, low, Width) == 0)
+        return 0;
+    return (p[Width - 1] & 0xFC00u) == 0xD800u ? Width - 1 : Width;
+}
+
 // ---- shuffles and rules of the pair paths --------------------------------------------------------
 //
 // Without a compression instruction (SSE, AVX2), the pair paths put each lane's result in place
@@ -927,8 +939,8 @@ BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::
             i += width;
             continue;
         }
-        unsigned const e = block_extent16(join(kind_mask(a, 0xD800), kind_mask(b, 0xD800)),
-                                          join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00)), width);
+        unsigned const e = whole_block_extent16<width>(join(kind_mask(a, 0xD800), kind_mask(b, 0xD800)),
+                                                       join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00)), p + i);
         if (e == 0)
             return i;
         i += e;
@@ -986,7 +998,7 @@ BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size
         }
         std::uint64_t const high = join(kind_mask(a, 0xD800), kind_mask(b, 0xD800));
         std::uint64_t const low = join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00));
-        unsigned const e = block_extent16(high, low, width);
+        unsigned const e = whole_block_extent16<width>(high, low, p + i);
         if (e == 0)
             return {i, made, width};
         made += widen_pairs(a, b, high, low, e, o + made);
@@ -1088,7 +1100,7 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t cons
             std::uint64_t const low = join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00));
             if ((high | low) == 0)
                 break;
-            unsigned const e = block_extent16(high, low, width);
+            unsigned const e = whole_block_extent16<width>(high, low, p + i);
             if (e == 0)
                 return {i, made, width};
             made += encode_pairs(a, b, high, low, e, o + made);
