@@ -1227,10 +1227,11 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
     return o;
 }
 
-// UTF-16 to UTF-8. Blocks without surrogates go straight to UTF-8 (to_utf8, the level's encoding
-// loop, or to_utf8_covered where writes_for_every_unit); other blocks that the UTF-16 kernel
-// proves well-formed are widened into the buffer and encoded by the level's encoding kernel;
-// where the UTF-16 kernel stops, the rules take over for a block, with the policies.
+// UTF-16 to UTF-8. Blocks without surrogates (and at avx512vbmi2 those with pairs) go straight
+// to UTF-8 (to_utf8, the level's encoding loop, or to_utf8_covered where writes_for_every_unit);
+// other blocks that the UTF-16 kernel proves well-formed are widened into the buffer and encoded
+// by the level's encoding kernel; where the UTF-16 kernel stops, the rules take over for a block,
+// with the policies.
 template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
 BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const last, Inner& inner, Outer& outer,
                                             Sink& sink)

@@ -19,8 +19,9 @@
 // in 16-bit lanes, 32 leads to a register, and a block of one- and two-byte sequences alone pairs
 // every byte with the next and compresses the pairs that start at leads. Those two kinds of block
 // are not put through the full validation: a check of their lead and continuation masks, and of
-// the three-byte values, stands in for it, and only a block that fails it is. Code points below
-// 10000 are also UTF-16 code units: those blocks go straight to UTF-16 (decode16). Encoding runs
+// the three-byte values, stands in for it, and only a block that fails it is. Every block also
+// goes straight to UTF-16 (decode16): code points below 10000 are code units as they are, and
+// the four-byte path makes surrogate pairs in its 32-bit lanes. Encoding runs
 // the other way: each code point spreads into a 32-bit lane of UTF-8, and the lanes' used bytes
 // are compressed together.
 

@@ -41,7 +41,8 @@
 // The AVX-512 levels validate and widen 64 code units per block, compressing 32-bit lanes where
 // the shuffles close gaps, and take what is left after the last whole block as one short block
 // (masked loads), so that they can be called with fewer code units than a block; avx512vbmi2
-// also writes UTF-8 by byte compression (to_utf8). Both narrow with the AVX2 kernel.
+// also writes UTF-8 by byte compression (to_utf8), pairs included. Both narrow with the AVX2
+// kernel.
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/decode_tables.hpp>
