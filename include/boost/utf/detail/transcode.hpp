@@ -613,33 +613,26 @@ constexpr bool answers_scalar_values(replace_policy const& inner) noexcept
     return inner.replacement == no_replacement || check_scalar(inner.replacement) == error_kind{};
 }
 
-// The elements of well-formed UTF-8 in [p, last), one for each byte that is not a continuation
-// byte, counted eight bytes at a time.
-inline std::size_t utf8_elements(unsigned char const* p, unsigned char const* const last) noexcept
-{
-    std::size_t continuations = 0;
-    std::size_t const n = static_cast<std::size_t>(last - p);
-    for (; last - p >= 8; p += 8)
-    {
-        std::uint64_t w;
-        std::memcpy(&w, p, sizeof w);
-        // Bit 7 of a byte stays set where the byte is 10xxxxxx; the multiplication adds those
-        // eight bits up in the top byte.
-        std::uint64_t const c = (w & ~(w << 1) & 0x8080808080808080u) >> 7;
-        continuations += static_cast<std::size_t>((c * 0x0101010101010101u) >> 56);
-    }
-    for (; p != last; ++p)
-        continuations += utf8_rules::begins_element(*p) ? 0 : 1;
-    return n - continuations;
-}
-
-// The elements of well-formed UTF-16 in [p, last): its code units but low surrogates.
-template<class T>
-std::size_t utf16_elements(T const* p, T const* const last) noexcept
+// The code units in [p, last) that begin an element by `Rules` (in well-formed text, its
+// elements): UTF-8 eight bytes at a time, the bytes that are not continuation bytes.
+template<class Rules, class T>
+std::size_t element_starts(T const* p, T const* const last) noexcept
 {
     std::size_t n = 0;
+    if constexpr (std::is_same<Rules, utf8_rules>::value)
+    {
+        for (; last - p >= 8; p += 8)
+        {
+            std::uint64_t w;
+            std::memcpy(&w, p, sizeof w);
+            // Bit 7 of a byte stays set where the byte is 10xxxxxx; the multiplication adds
+            // those eight bits up in the top byte.
+            std::uint64_t const c = (w & ~(w << 1) & 0x8080808080808080u) >> 7;
+            n += 8 - static_cast<std::size_t>((c * 0x0101010101010101u) >> 56);
+        }
+    }
     for (; p != last; ++p)
-        n += utf16_rules::begins_element(*p) ? 1 : 0;
+        n += Rules::begins_element(*p) ? 1 : 0;
     return n;
 }
 
@@ -1191,7 +1184,7 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
                     }
                 }
                 if (counts)
-                    index += utf8_elements(counted, p);
+                    index += element_starts<utf8_rules>(counted, p);
                 p = rules_stretch<utf8_rules, utf16_writer, PerCodeUnit>(first, p, stretch, last, index, inner, outer,
                                                                          sink);
                 counted = p;
@@ -1303,7 +1296,7 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                     stretch = r.resume;
                 }
                 if (counts)
-                    index += utf16_elements(counted, p);
+                    index += element_starts<utf16_rules>(counted, p);
                 p = rules_stretch<utf16_rules, utf8_writer, PerCodeUnit>(first, p, stretch, last, index, inner, outer,
                                                                          sink);
                 counted = p;
@@ -1432,8 +1425,11 @@ struct lazy_element_count
 
         std::size_t value() const noexcept
         {
-            for (; c->counted_to < c->bad; ++c->counted_to)
-                c->begins += Rules::begins_element(*c->counted_to);
+            if (c->counted_to < c->bad)
+            {
+                c->begins += element_starts<Rules>(c->counted_to, c->bad);
+                c->counted_to = c->bad;
+            }
             return c->begins - c->in_subparts + c->replaced;
         }
     };

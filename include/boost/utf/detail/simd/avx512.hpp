@@ -31,6 +31,7 @@
 #include <boost/utf/detail/simd/decode_tables.hpp>
 #include <boost/utf/detail/simd/step.hpp>
 #include <boost/utf/detail/simd/target.hpp>
+#include <boost/utf/detail/utf16.hpp>
 
 #include <immintrin.h>
 
@@ -364,6 +365,29 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned next_block_start(unsigned char const* p) n
     return 61 + (static_cast<unsigned>(_tzcnt_u32(starts)) >> 3);
 }
 
+// The surrogate pair of a code point v from 10000 in a 32-bit lane, high surrogate in the low
+// half, as store_group makes it: D800 + ((v - 10000) >> 10) is (v >> 10) + D7C0, one operation
+// fewer, and DC00 + (v & 3FF) is an or, as DC00 has no bit below 400. Checked against
+// pair_units16, the rule of detail/utf16.hpp: each of the 20 payload bits set alone and cleared
+// alone.
+constexpr std::uint32_t pair_lane(std::uint32_t v) noexcept
+{
+    return ((v >> 10) + 0xD7C0u) | ((v & 0x3FFu) | 0xDC00u) << 16;
+}
+
+constexpr bool pair_lanes_follow_the_rule() noexcept
+{
+    for (unsigned bit = 0; bit <= 20; ++bit)
+    {
+        std::uint32_t const alone = (1u << bit) & 0xFFFFFu;
+        for (std::uint32_t t : {alone, ~alone & 0xFFFFFu})
+            if (pair_lane(0x10000u + t) != pair_units16(static_cast<char32_t>(0x10000u + t)))
+                return false;
+    }
+    return true;
+}
+static_assert(pair_lanes_follow_the_rule(), "avx512.hpp: pair_lane must give the pair of detail/utf16.hpp");
+
 // The first n (1 to 16) lanes of code points `v` stored at `o` (How), as they are or as UTF-16:
 // a value of 10000 or more becomes its surrogate pair in its 32-bit lane, high surrogate first,
 // and the 16-bit halves in use (the low half of every lane, the high half of a pair's) are
@@ -378,8 +402,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(char32_t* o, __m512i v, unsign
 template<store How>
 BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(std::uint16_t* o, __m512i v, unsigned n) noexcept
 {
-    // D800 + ((v - 10000) >> 10) is (v >> 10) + D7C0; DC00 + (v & 3FF) is an or, as DC00 has
-    // no bit below 400.
+    // As pair_lane, lane by lane.
     __m512i const high = _mm512_add_epi32(_mm512_srli_epi32(v, 10), _mm512_set1_epi32(0xD7C0));
     __m512i const low = _mm512_or_si512(_mm512_and_si512(v, _mm512_set1_epi32(0x3FF)), _mm512_set1_epi32(0xDC00));
     __mmask16 const pair = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x10000));
