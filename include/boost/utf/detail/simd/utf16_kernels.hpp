@@ -41,8 +41,10 @@
 // The AVX-512 levels validate and widen 64 code units per block, compressing 32-bit lanes where
 // the shuffles close gaps, and take what is left after the last whole block as one short block
 // (masked loads), so that they can be called with fewer code units than a block; avx512vbmi2
-// also writes UTF-8 by byte compression (to_utf8), pairs included. Both narrow with the AVX2
-// kernel.
+// also writes UTF-8 by byte compression (to_utf8), pairs included. Their validation and widening
+// check a block with surrogates against the one before it, so that where the next block starts
+// never waits on its masks: a pair that begins in its last place is ended by the next block (see
+// utf16_avx512bw). Both narrow with the AVX2 kernel.
 
 #include <boost/utf/config.hpp>
 #include <boost/utf/detail/simd/decode_tables.hpp>
@@ -759,15 +761,24 @@ BOOST_UTF_AVX2_KERNEL transcode_step narrow_checked(char32_t const* p, std::size
 
 // ---- AVX-512 BW: 64 code units (two registers) per block ----------------------------------------
 //
-// Validation and widening: the masks of a block are one 64-bit word, so block_extent16 takes the
-// whole block at once. A block with pairs widens each 16 code units to 32-bit lanes, computes
-// every lane as if it began a pair where its code unit is a high surrogate (widened_pair32), and
-// compresses away the lanes of low surrogates; every store is masked to the code points made.
-// Narrowing stays AVX2's at both levels (compressing 16-bit lanes, a VBMI2 instruction, measured
-// no faster than its shuffles), and so does to_utf8 here.
+// Validation and widening: the masks of a block are one 64-bit word each. Blocks with surrogates
+// are checked against the block before them rather than on their own: `carry` is 1 where that
+// block left a high surrogate for this one, whose first code unit must then be a low one, so a
+// block is well-formed when its low surrogates are exactly the places after a high one
+// (pairs_follow). The next block's place never waits on the masks.
+//
+// Validation takes blocks whole: a high surrogate in the last place is the carry. Widening takes
+// `pair_stride` (63) code units of a block with surrogates, whose last code unit is read only as
+// the one after the 63rd and begins the next block: every lane of a high surrogate finds its low
+// one in the same registers. Each 16 code units are widened to 32-bit lanes, every lane of a high
+// surrogate computed as the pair it begins (pair_values), and the lanes of low surrogates
+// compressed away. Narrowing stays AVX2's at both levels (compressing 16-bit lanes, a VBMI2
+// instruction, measured no faster than its shuffles), and so does to_utf8 here.
 namespace utf16_avx512bw {
 
 inline constexpr std::size_t width = 64;
+// Code units a block with surrogates advances when widened.
+inline constexpr std::size_t pair_stride = width - 1;
 // The last block may be short (masked loads and stores), so input of any length could be taken;
 // below AVX2's block, the scalar blocks (detail/transcode.hpp) cost less than the call.
 inline constexpr std::size_t fewest = utf16_avx2::width;
@@ -801,6 +812,25 @@ BOOST_UTF_AVX512BW_INLINE std::uint64_t join(std::uint32_t first, std::uint32_t 
     return first | std::uint64_t(second) << 32;
 }
 
+// The high and the low surrogates of a block of 64 code units (a, b).
+struct surrogates
+{
+    std::uint64_t high, low;
+};
+
+BOOST_UTF_AVX512BW_INLINE surrogates surrogates_of(__m512i a, __m512i b) noexcept
+{
+    return {join(kind_mask(a, 0xD800), kind_mask(b, 0xD800)), join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00))};
+}
+
+// Whether the low surrogates of a block are the places after its high ones, and its first place
+// where `carry` is 1: each pair is whole but one that begins in the last place. With carry 0,
+// the test of block_extent16.
+BOOST_FORCEINLINE bool pairs_follow(surrogates s, std::uint64_t carry) noexcept
+{
+    return s.low == (s.high << 1 | carry);
+}
+
 // The first `count` (0..16) 32-bit lanes of v at o, and nothing past them.
 BOOST_UTF_AVX512BW_INLINE void store_first(char32_t* o, __m512i v, unsigned count) noexcept
 {
@@ -820,31 +850,6 @@ BOOST_UTF_AVX512BW_INLINE __m512i widened_sixteen(__m256i u, __m256i next, std::
     return _mm512_maskz_compress_epi32(static_cast<__mmask16>(keep), values);
 }
 
-// Those code points written at o, and past them up to `room` lanes of the register in all
-// (room >= 16 for all of it); returns how many.
-BOOST_UTF_AVX512BW_INLINE unsigned widen_sixteen(__m256i u, __m256i next, std::uint32_t high, std::uint32_t keep,
-                                                 char32_t* o, unsigned room) noexcept
-{
-    unsigned const count = avx512bw::count_ones(keep);
-    __m512i const packed = widened_sixteen(u, next, high, keep);
-    if (room >= 16)
-        _mm512_storeu_si512(o, packed);
-    else
-        store_first(o, packed, count > room ? count : room);
-    return count;
-}
-
-// The same for the 32 code units of u, the 16-lane halves in turn: the first half may write up
-// to `room` lanes of its register, the second only its own.
-BOOST_UTF_AVX512BW_INLINE unsigned widen_thirty_two(__m512i u, __m512i next, std::uint32_t high, std::uint32_t keep,
-                                                    char32_t* o, unsigned room = 0) noexcept
-{
-    unsigned const made = widen_sixteen(_mm512_castsi512_si256(u), _mm512_castsi512_si256(next), high & 0xFFFF,
-                                        keep & 0xFFFF, o, room);
-    return made + widen_sixteen(_mm512_extracti64x4_epi64(u, 1), _mm512_extracti64x4_epi64(next, 1), high >> 16,
-                                keep >> 16, o + made, 0);
-}
-
 // The indexes of code units 1..32 of a pair of registers, for _mm512_permutex2var_epi16.
 BOOST_UTF_AVX512BW_INLINE __m512i next_unit_index() noexcept
 {
@@ -852,36 +857,81 @@ BOOST_UTF_AVX512BW_INLINE __m512i next_unit_index() noexcept
                             9, 8, 7, 6, 5, 4, 3, 2, 1);
 }
 
-// The code points of code units [0, e) of the block (a, b), well-formed with e from block_extent16,
-// `high` and `low` its surrogates, written at o; returns how many.
-BOOST_UTF_AVX512BW_INLINE unsigned widen_pairs(__m512i a, __m512i b, std::uint64_t high, std::uint64_t low, unsigned e,
+// The 16 code units of x widened, each lane of a high surrogate (`high`) made the code point of
+// the pair it begins with the code unit after it: the next lane's, the first lane of `after`
+// (the next 16 code units widened) for the last.
+BOOST_UTF_AVX512BW_INLINE __m512i pair_values(__m512i x, __m512i after, std::uint32_t high) noexcept
+{
+    __m512i const next = _mm512_alignr_epi32(after, x, 1);
+    return _mm512_mask_add_epi32(x, static_cast<__mmask16>(high), _mm512_slli_epi32(x, 10),
+                                 _mm512_add_epi32(next, _mm512_set1_epi32(static_cast<int>(pair_offset32))));
+}
+
+// The 64 code units of (a, b) widened, 16 per register.
+struct widened_block
+{
+    __m512i group[4];
+};
+
+BOOST_UTF_AVX512BW_INLINE widened_block widen_block(__m512i a, __m512i b) noexcept
+{
+    return {{_mm512_cvtepu16_epi32(_mm512_castsi512_si256(a)), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(a, 1)),
+             _mm512_cvtepu16_epi32(_mm512_castsi512_si256(b)), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(b, 1))}};
+}
+
+// The code points of group g of w that `keep` keeps (16 bits from bit 16g), in order in the
+// first lanes (zeros after them). A kept high surrogate's low one is in the block.
+template<unsigned G>
+BOOST_UTF_AVX512BW_INLINE __m512i kept_values(widened_block const& w, std::uint64_t high, std::uint64_t keep) noexcept
+{
+    __m512i const after = G < 3 ? w.group[(G + 1) % 4] : _mm512_setzero_si512();
+    return _mm512_maskz_compress_epi32(static_cast<__mmask16>(keep >> 16 * G),
+                                       pair_values(w.group[G], after, static_cast<std::uint32_t>(high >> 16 * G & 0xFFFF)));
+}
+
+// The code points of the block (a, b) that `keep` keeps (no low surrogate, nothing past the
+// block's end), `high` its high surrogates, written at o; returns how many. Exact stores, but
+// for a block of pairs (Stride: the first pair_stride code units kept, pairs_follow) where the
+// registers of the first groups are stored whole: 16 code units give 8 or more code points (no
+// two low surrogates are neighbours), the last 15 give 7 or more, and a store starts where the
+// code points before it end, so it covers the excess of the one before (at most 8) but where 8
+// code points are followed by 7. Masked stores back to back cost more than whole ones on some
+// processors (see avx512vbmi2::store).
+template<bool Stride>
+BOOST_UTF_AVX512BW_INLINE unsigned widen_pairs(__m512i a, __m512i b, std::uint64_t high, std::uint64_t keep,
                                                char32_t* o) noexcept
 {
-    std::uint64_t const keep = ~low & (e == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << e) - 1);
-    // After the last code unit comes one that no kept lane reads: a high surrogate in the last
-    // place is outside e.
-    __m512i const next_a = _mm512_permutex2var_epi16(a, next_unit_index(), b);
-    __m512i const next_b = _mm512_permutex2var_epi16(b, next_unit_index(), b);
-    // Sixteen code units make 8 to 16 code points, and the last 15 of a block that leaves out
-    // its last code unit 7 or more. So where the block is whole, or all but its last code unit
-    // (a short block's tail is less), the first two stores may write their registers whole: the
-    // next store starts where their code points end and writes 8 or more, over the excess (at
-    // most 8); the third too where the block is whole. Masked stores back to back cost more than
-    // whole ones on some processors (see avx512vbmi2::store).
-    unsigned const room = e >= width - 1 ? 16 : 0;
-    unsigned const a_made = widen_sixteen(_mm512_castsi512_si256(a), _mm512_castsi512_si256(next_a),
-                                          static_cast<std::uint32_t>(high & 0xFFFF),
-                                          static_cast<std::uint32_t>(keep & 0xFFFF), o, room);
-    unsigned const made = a_made + widen_sixteen(_mm512_extracti64x4_epi64(a, 1), _mm512_extracti64x4_epi64(next_a, 1),
-                                                 static_cast<std::uint32_t>(high >> 16 & 0xFFFF),
-                                                 static_cast<std::uint32_t>(keep >> 16 & 0xFFFF), o + a_made, room);
-    return made + widen_thirty_two(b, next_b, static_cast<std::uint32_t>(high >> 32),
-                                   static_cast<std::uint32_t>(keep >> 32), o + made, e == width ? 16 : 0);
+    widened_block const w = widen_block(a, b);
+    unsigned const c0 = avx512bw::count_ones(keep & 0xFFFF);
+    unsigned const c1 = avx512bw::count_ones(keep >> 16 & 0xFFFF);
+    unsigned const c2 = avx512bw::count_ones(keep >> 32 & 0xFFFF);
+    unsigned const c3 = avx512bw::count_ones(keep >> 48);
+    __m512i const v0 = kept_values<0>(w, high, keep);
+    __m512i const v1 = kept_values<1>(w, high, keep);
+    __m512i const v2 = kept_values<2>(w, high, keep);
+    __m512i const v3 = kept_values<3>(w, high, keep);
+    if (Stride)
+    {
+        _mm512_storeu_si512(o, v0);
+        _mm512_storeu_si512(o + c0, v1);
+        if (c2 + c3 >= 16)
+            _mm512_storeu_si512(o + c0 + c1, v2);
+        else
+            store_first(o + c0 + c1, v2, c2);
+    }
+    else
+    {
+        store_first(o, v0, c0);
+        store_first(o + c0, v1, c1);
+        store_first(o + c0 + c1, v2, c2);
+    }
+    store_first(o + c0 + c1 + c2, v3, c3);
+    return c0 + c1 + c2 + c3;
 }
 
 // A 64-byte load that crosses a cache line costs two. The kernels take the code units up to the
 // next line (0 to 31 of them) first, by a masked load, so that their blocks are lines after it
-// (until a pair straddles a block's end); this is how many, for input at p.
+// (until a block has surrogates); this is how many, for input at p.
 BOOST_UTF_AVX512BW_INLINE unsigned units_to_line(std::uint16_t const* p) noexcept
 {
     return static_cast<unsigned>(((64 - (reinterpret_cast<std::uintptr_t>(p) & 63)) & 63) / 2);
@@ -917,7 +967,7 @@ BOOST_UTF_AVX512BW_INLINE line_head read_line_head(std::uint16_t const* p, std::
 struct short_block
 {
     __m512i a, b;
-    std::uint64_t high, low;
+    surrogates s;
 };
 
 BOOST_UTF_AVX512BW_INLINE short_block read_short_block(std::uint16_t const* p, std::size_t rest) noexcept
@@ -925,31 +975,46 @@ BOOST_UTF_AVX512BW_INLINE short_block read_short_block(std::uint16_t const* p, s
     std::uint64_t const lanes = (std::uint64_t(1) << rest) - 1;
     __m512i const a = _mm512_maskz_loadu_epi16(static_cast<__mmask32>(lanes), p);
     __m512i const b = _mm512_maskz_loadu_epi16(static_cast<__mmask32>(lanes >> 32), p + 32);
-    return {a, b, join(kind_mask(a, 0xD800), kind_mask(b, 0xD800)), join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00))};
+    return {a, b, surrogates_of(a, b)};
 }
 
 BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size_t n) noexcept
 {
     std::size_t i = read_line_head(p, n).extent;
+    std::uint64_t carry = 0;
     while (n - i >= width)
     {
-        __m512i const a = load(p + i);
-        __m512i const b = load(p + i + 32);
+        __m512i a = load(p + i);
+        __m512i b = load(p + i + 32);
         if (!any_surrogate(a, b))
         {
             i += width;
             continue;
         }
-        unsigned const e = whole_block_extent16<width>(join(kind_mask(a, 0xD800), kind_mask(b, 0xD800)),
-                                                       join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00)), p + i);
-        if (e == 0)
-            return i;
-        i += e;
+        // Blocks with surrogates come in runs: their masks are read first, up to a block with
+        // none. A carry is a high surrogate in the last place, which such a block leaves
+        // unpaired.
+        for (;;)
+        {
+            surrogates const s = surrogates_of(a, b);
+            if (!pairs_follow(s, carry))
+                return i - carry;
+            if ((s.high | s.low) == 0)
+                break;
+            carry = s.high >> 63;
+            i += width;
+            if (n - i < width)
+                break;
+            a = load(p + i);
+            b = load(p + i + 32);
+        }
     }
+    // A high surrogate left for a block that is not there begins the short block.
+    i -= carry;
     if (n - i >= 2)
     {
         short_block const t = read_short_block(p + i, n - i);
-        i += block_extent16(t.high, t.low, static_cast<unsigned>(n - i));
+        i += block_extent16(t.s.high, t.s.low, static_cast<unsigned>(n - i));
     }
     return i;
 }
@@ -973,17 +1038,23 @@ BOOST_UTF_AVX512BW_INLINE void widen_short(short_block const& t, unsigned rest, 
     }
 }
 
+// The lanes of the first `e` (0..64) code units that a block with low surrogates `low` keeps.
+BOOST_FORCEINLINE std::uint64_t kept_lanes(std::uint64_t low, unsigned e) noexcept
+{
+    return ~low & (e == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << e) - 1);
+}
+
 BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
 {
     line_head const h = read_line_head(p, n);
     std::size_t i = h.extent, made = 0;
     if (h.extent != 0)
-        made = widen_thirty_two(h.x, _mm512_permutex2var_epi16(h.x, next_unit_index(), h.x), h.high,
-                                ~h.low & ((std::uint32_t(1) << h.extent) - 1), o);
+        made = widen_pairs<false>(h.x, _mm512_setzero_si512(), h.high, kept_lanes(h.low, h.extent), o);
+    std::uint64_t carry = 0;
     while (n - i >= width)
     {
-        __m512i const a = load(p + i);
-        __m512i const b = load(p + i + 32);
+        __m512i a = load(p + i);
+        __m512i b = load(p + i + 32);
         if (!any_surrogate(a, b))
         {
             // Sixteen code units at a time, loaded again from the first-level cache and widened
@@ -997,27 +1068,38 @@ BOOST_UTF_AVX512BW_KERNEL transcode_step widen(std::uint16_t const* p, std::size
             made += width;
             continue;
         }
-        std::uint64_t const high = join(kind_mask(a, 0xD800), kind_mask(b, 0xD800));
-        std::uint64_t const low = join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00));
-        unsigned const e = whole_block_extent16<width>(high, low, p + i);
-        if (e == 0)
-            return {i, made, width};
-        made += widen_pairs(a, b, high, low, e, o + made);
-        i += e;
+        // As in valid_prefix, a run of blocks with surrogates. The low surrogate of a carry is
+        // consumed: its pair is written.
+        for (;;)
+        {
+            surrogates const s = surrogates_of(a, b);
+            if (!pairs_follow(s, carry))
+                return {i + carry, made, width};
+            if ((s.high | s.low) == 0)
+                break;
+            made += widen_pairs<true>(a, b, s.high, kept_lanes(s.low, pair_stride), o + made);
+            carry = s.high >> (pair_stride - 1) & 1;
+            i += pair_stride;
+            if (n - i < width)
+                break;
+            a = load(p + i);
+            b = load(p + i + 32);
+        }
     }
+    i += carry;
     if (n - i >= 2)
     {
         // Both ways write exactly the code points of the input, none for the zeros past it.
         short_block const t = read_short_block(p + i, n - i);
-        if ((t.high | t.low) == 0)
+        if ((t.s.high | t.s.low) == 0)
         {
             widen_short(t, static_cast<unsigned>(n - i), o + made);
             return {n, made + (n - i), 0};
         }
-        unsigned const e = block_extent16(t.high, t.low, static_cast<unsigned>(n - i));
+        unsigned const e = block_extent16(t.s.high, t.s.low, static_cast<unsigned>(n - i));
         if (e == 0)
             return {i, made, width};
-        made += widen_pairs(t.a, t.b, t.high, t.low, e, o + made);
+        made += widen_pairs<false>(t.a, t.b, t.s.high, kept_lanes(t.s.low, e), o + made);
         i += e;
     }
     return {i, made, 0};
