@@ -1077,6 +1077,49 @@ BOOST_AUTO_TEST_CASE(long_utf16_validation_with_an_error_at_every_offset)
     }
 }
 
+// UTF-16 validation where a block ends inside a pair: text of pairs and ASCII, at every
+// alignment to a cache line and every length around a few blocks, with its last pairs broken at
+// each place near the end (a surrogate made ASCII, an ASCII letter a high surrogate), against the
+// first unpaired surrogate found here one code unit at a time.
+BOOST_AUTO_TEST_CASE(utf16_validation_of_pairs_across_block_ends)
+{
+    auto first_unpaired = [](char16_t const* p, std::size_t n) {
+        auto const kind = [](char16_t u) { return (u & 0xFC00) == 0xD800 ? 1 : (u & 0xFC00) == 0xDC00 ? 2 : 0; };
+        std::size_t i = 0;
+        while (i < n)
+        {
+            if (kind(p[i]) == 2 || (kind(p[i]) == 1 && (i + 1 == n || kind(p[i + 1]) != 2)))
+                return i;
+            i += kind(p[i]) == 1 ? 2 : 1;
+        }
+        return n;
+    };
+    std::u16string pattern;
+    for (int k = 0; pattern.size() < 240; ++k)
+        pattern += k % 7 == 3 ? std::u16string(u"a") : std::u16string(u"\U0001F600");
+    std::vector<char16_t> buffer(pattern.size() + 64);
+    for (std::size_t shift = 0; shift < 32; ++shift)
+    {
+        for (std::size_t n = 60; n <= 200; ++n)
+        {
+            char16_t* const p = buffer.data() + shift;
+            for (std::size_t at = n > 70 ? n - 70 : 0; at <= n; ++at)
+            {
+                std::copy(pattern.begin(), pattern.begin() + static_cast<std::ptrdiff_t>(n), p);
+                if (at < n)
+                    p[at] = (p[at] & 0xF800) == 0xD800 ? u'b' : char16_t(0xD800);
+                std::size_t const expected = first_unpaired(p, n);
+                std::u16string_view const in(p, n);
+                BOOST_TEST_CONTEXT("shift " << shift << ", " << n << " code units, broken at " << at)
+                {
+                    BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(in) - in.begin()) == expected);
+                    BOOST_TEST(utf::is_valid(in) == (expected == n));
+                }
+            }
+        }
+    }
+}
+
 namespace {
 
 // Whether `v` is a Unicode scalar value, stated here apart from the library's rules.

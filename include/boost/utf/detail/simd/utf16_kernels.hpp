@@ -1009,8 +1009,14 @@ BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::
             b = load(p + i + 32);
         }
     }
-    // A high surrogate left for a block that is not there begins the short block.
-    i -= carry;
+    // A high surrogate left for a block that is not there: its low one begins what is left
+    // (fewer than `width` code units, which the short block takes), or it is unpaired.
+    if (carry != 0)
+    {
+        if (i == n || (p[i] & 0xFC00u) != 0xDC00u)
+            return i - 1;
+        ++i;
+    }
     if (n - i >= 2)
     {
         short_block const t = read_short_block(p + i, n - i);
