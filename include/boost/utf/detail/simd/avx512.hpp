@@ -655,14 +655,10 @@ BOOST_UTF_AVX512VBMI2_INLINE utf8_lanes spread_utf8(__m512i x, __mmask16 two) no
 {
     __mmask16 const three = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x800));
     __mmask16 const four = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x10000));
-    __m512i const six = _mm512_set1_epi32(0x3F);
-    // The code point's six-bit groups, lowest first: the lead's group ends up in the low byte
-    // once the lane is shifted down by one byte per missing byte.
-    __m512i const spread = _mm512_or_si512(
-        _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(x, six), 24),
-                        _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(x, 6), six), 16)),
-        _mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(x, 12), six), 8),
-                        _mm512_srli_epi32(x, 18)));
+    // The code point's six-bit groups, highest first: byte k of a lane holds bits 18 - 6k up.
+    __m512i const groups = _mm512_set1_epi64(0x20262C3200060C12);
+    __m512i const spread =
+        _mm512_and_si512(_mm512_multishift_epi64_epi8(groups, x), _mm512_set1_epi32(0x3F3F3F3F));
     __m512i shift = _mm512_set1_epi32(16);
     shift = _mm512_mask_mov_epi32(shift, three, _mm512_set1_epi32(8));
     shift = _mm512_mask_mov_epi32(shift, four, _mm512_setzero_si512());
@@ -670,11 +666,8 @@ BOOST_UTF_AVX512VBMI2_INLINE utf8_lanes spread_utf8(__m512i x, __mmask16 two) no
     marker = _mm512_mask_mov_epi32(marker, three, _mm512_set1_epi32(0x8080E0));
     marker = _mm512_mask_mov_epi32(marker, four, _mm512_set1_epi32(int(0x808080F0u)));
     __m512i const bytes = _mm512_mask_or_epi32(x, two, _mm512_srlv_epi32(spread, shift), marker);
-    __m512i keep = _mm512_set1_epi32(0xFF);
-    keep = _mm512_mask_mov_epi32(keep, two, _mm512_set1_epi32(0xFFFF));
-    keep = _mm512_mask_mov_epi32(keep, three, _mm512_set1_epi32(0xFFFFFF));
-    keep = _mm512_mask_mov_epi32(keep, four, _mm512_set1_epi32(-1));
-    return {bytes, _mm512_movepi8_mask(keep)};
+    // A lane's lead byte is in use, and past it the bytes that are not 0 (continuation bytes).
+    return {bytes, _mm512_test_epi8_mask(bytes, bytes) | 0x1111111111111111u};
 }
 
 // Sixteen scalar values as UTF-8 at `o` (How): 16 to 64 bytes, the count returned.

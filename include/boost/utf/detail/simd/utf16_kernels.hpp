@@ -837,26 +837,6 @@ BOOST_UTF_AVX512BW_INLINE void store_first(char32_t* o, __m512i v, unsigned coun
     _mm512_mask_storeu_epi32(o, static_cast<__mmask16>((std::uint32_t(1) << count) - 1), v);
 }
 
-// The code points of the 16 code units u, `next` holding the code unit after each and `high` their
-// high surrogates, that `keep` keeps, in order in the first lanes (zeros after them).
-BOOST_UTF_AVX512BW_INLINE __m512i widened_sixteen(__m256i u, __m256i next, std::uint32_t high,
-                                                  std::uint32_t keep) noexcept
-{
-    __m512i const x = _mm512_cvtepu16_epi32(u);
-    __m512i const pair = _mm512_add_epi32(_mm512_slli_epi32(x, 10),
-                                          _mm512_add_epi32(_mm512_cvtepu16_epi32(next),
-                                                           _mm512_set1_epi32(static_cast<int>(pair_offset32))));
-    __m512i const values = _mm512_mask_mov_epi32(x, static_cast<__mmask16>(high), pair);
-    return _mm512_maskz_compress_epi32(static_cast<__mmask16>(keep), values);
-}
-
-// The indexes of code units 1..32 of a pair of registers, for _mm512_permutex2var_epi16.
-BOOST_UTF_AVX512BW_INLINE __m512i next_unit_index() noexcept
-{
-    return _mm512_set_epi16(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10,
-                            9, 8, 7, 6, 5, 4, 3, 2, 1);
-}
-
 // The 16 code units of x widened, each lane of a high surrogate (`high`) made the code point of
 // the pair it begins with the code unit after it: the next lane's, the first lane of `after`
 // (the next 16 code units widened) for the last.
@@ -1137,23 +1117,15 @@ inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(__m512i a, __m512i b, std::uint64_t high, std::uint64_t low,
                                                    unsigned e, unsigned char* o) noexcept
 {
-    using utf16_avx512bw::next_unit_index;
-    std::uint64_t const keep = ~low & (e == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << e) - 1);
-    __m512i const next_a = _mm512_permutex2var_epi16(a, next_unit_index(), b);
-    __m512i const next_b = _mm512_permutex2var_epi16(b, next_unit_index(), b);
-    __m256i const units[4] = {_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64(a, 1), _mm512_castsi512_si256(b),
-                              _mm512_extracti64x4_epi64(b, 1)};
-    __m256i const nexts[4] = {_mm512_castsi512_si256(next_a), _mm512_extracti64x4_epi64(next_a, 1),
-                              _mm512_castsi512_si256(next_b), _mm512_extracti64x4_epi64(next_b, 1)};
-    unsigned made = 0;
-    for (unsigned g = 0; g < 4; ++g)
-    {
-        auto const h = static_cast<std::uint32_t>(high >> 16 * g & 0xFFFF);
-        auto const k = static_cast<std::uint32_t>(keep >> 16 * g & 0xFFFF);
-        made += avx512vbmi2::encode_first(utf16_avx512bw::widened_sixteen(units[g], nexts[g], h, k),
-                                          avx512bw::count_ones(k), o + made);
-    }
-    return made;
+    using utf16_avx512bw::kept_values;
+    std::uint64_t const keep = utf16_avx512bw::kept_lanes(low, e);
+    utf16_avx512bw::widened_block const w = utf16_avx512bw::widen_block(a, b);
+    unsigned made = avx512vbmi2::encode_first(kept_values<0>(w, high, keep), avx512bw::count_ones(keep & 0xFFFF), o);
+    made += avx512vbmi2::encode_first(kept_values<1>(w, high, keep), avx512bw::count_ones(keep >> 16 & 0xFFFF),
+                                      o + made);
+    made += avx512vbmi2::encode_first(kept_values<2>(w, high, keep), avx512bw::count_ones(keep >> 32 & 0xFFFF),
+                                      o + made);
+    return made + avx512vbmi2::encode_first(kept_values<3>(w, high, keep), avx512bw::count_ones(keep >> 48), o + made);
 }
 
 // The encoding loop takes the blocks without surrogates; where it stops at one with some, as
