@@ -1038,6 +1038,20 @@ BOOST_AUTO_TEST_CASE(every_driver_writes_within_the_room_it_reserves)
 // Validation of long UTF-16 and of code points, where the scalar level tests blocks of 32 code
 // units and 64 values at once, and the kernels theirs: an error at every offset of the first
 // blocks, in text of every class (pairs begin at both parities of a block's end) and in a mix.
+namespace {
+
+// Where views::utf16 first meets an unpaired surrogate in `in` (text without U+FFFD), or its size.
+std::size_t first_unpaired_by_the_view(std::u16string_view in)
+{
+    auto const v = in | views::utf16;
+    for (auto it = v.begin(); it != v.end(); ++it)
+        if (*it == U'\uFFFD')
+            return static_cast<std::size_t>(it.base() - in.begin());
+    return in.size();
+}
+
+} // namespace
+
 BOOST_AUTO_TEST_CASE(long_utf16_validation_with_an_error_at_every_offset)
 {
     std::vector<std::u16string> texts;
@@ -1056,17 +1070,8 @@ BOOST_AUTO_TEST_CASE(long_utf16_validation_with_an_error_at_every_offset)
             {
                 std::u16string in = t16;
                 in.insert(at, e);
-                // Where the view first meets an unpaired surrogate (none, where the code units
-                // inserted complete the pairs they fall between).
-                std::size_t first = in.size();
-                for (auto it = (in | views::utf16).begin(); it != (in | views::utf16).end(); ++it)
-                {
-                    if (*it == U'\uFFFD')
-                    {
-                        first = static_cast<std::size_t>(it.base() - in.begin());
-                        break;
-                    }
-                }
+                // None, where the code units inserted complete the pairs they fall between.
+                std::size_t const first = first_unpaired_by_the_view(in);
                 BOOST_TEST_CONTEXT("text of " << t16.size() << " code units, error at " << at)
                 {
                     BOOST_TEST(utf::is_valid(in) == (first == in.size()));
@@ -1079,21 +1084,10 @@ BOOST_AUTO_TEST_CASE(long_utf16_validation_with_an_error_at_every_offset)
 
 // UTF-16 validation where a block ends inside a pair: text of pairs and ASCII, at every
 // alignment to a cache line and every length around a few blocks, with its last pairs broken at
-// each place near the end (a surrogate made ASCII, an ASCII letter a high surrogate), against the
-// first unpaired surrogate found here one code unit at a time.
+// each place near the end (a surrogate made ASCII, an ASCII letter a high surrogate), against
+// where the view first meets an unpaired surrogate.
 BOOST_AUTO_TEST_CASE(utf16_validation_of_pairs_across_block_ends)
 {
-    auto first_unpaired = [](char16_t const* p, std::size_t n) {
-        auto const kind = [](char16_t u) { return (u & 0xFC00) == 0xD800 ? 1 : (u & 0xFC00) == 0xDC00 ? 2 : 0; };
-        std::size_t i = 0;
-        while (i < n)
-        {
-            if (kind(p[i]) == 2 || (kind(p[i]) == 1 && (i + 1 == n || kind(p[i + 1]) != 2)))
-                return i;
-            i += kind(p[i]) == 1 ? 2 : 1;
-        }
-        return n;
-    };
     std::u16string pattern;
     for (int k = 0; pattern.size() < 240; ++k)
         pattern += k % 7 == 3 ? std::u16string(u"a") : std::u16string(u"\U0001F600");
@@ -1108,8 +1102,8 @@ BOOST_AUTO_TEST_CASE(utf16_validation_of_pairs_across_block_ends)
                 std::copy(pattern.begin(), pattern.begin() + static_cast<std::ptrdiff_t>(n), p);
                 if (at < n)
                     p[at] = (p[at] & 0xF800) == 0xD800 ? u'b' : char16_t(0xD800);
-                std::size_t const expected = first_unpaired(p, n);
                 std::u16string_view const in(p, n);
+                std::size_t const expected = first_unpaired_by_the_view(in);
                 BOOST_TEST_CONTEXT("shift " << shift << ", " << n << " code units, broken at " << at)
                 {
                     BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(in) - in.begin()) == expected);

@@ -96,7 +96,7 @@ BOOST_FORCEINLINE unsigned whole_block_extent16(Mask high, Mask low, std::uint16
 {
     if (block_extent16(high, low, Width) == 0)
         return 0;
-    return (p[Width - 1] & 0xFC00u) == 0xD800u ? Width - 1 : Width;
+    return is_high_surrogate(p[Width - 1]) ? Width - 1 : Width;
 }
 
 // ---- shuffles and rules of the pair paths --------------------------------------------------------
@@ -859,7 +859,14 @@ BOOST_UTF_AVX512BW_INLINE widened_block widen_block(__m512i a, __m512i b) noexce
              _mm512_cvtepu16_epi32(_mm512_castsi512_si256(b)), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(b, 1))}};
 }
 
-// The code points of group g of w that `keep` keeps (16 bits from bit 16g), in order in the
+// How many code points group G of a block keeps: the bits of `keep` from bit 16G, 16 of them.
+template<unsigned G>
+BOOST_UTF_AVX512BW_INLINE unsigned kept_count(std::uint64_t keep) noexcept
+{
+    return avx512bw::count_ones(keep >> 16 * G & 0xFFFF);
+}
+
+// The code points of group G of w that `keep` keeps (16 bits from bit 16G), in order in the
 // first lanes (zeros after them). A kept high surrogate's low one is in the block.
 template<unsigned G>
 BOOST_UTF_AVX512BW_INLINE __m512i kept_values(widened_block const& w, std::uint64_t high, std::uint64_t keep) noexcept
@@ -882,10 +889,8 @@ BOOST_UTF_AVX512BW_INLINE unsigned widen_pairs(__m512i a, __m512i b, std::uint64
                                                char32_t* o) noexcept
 {
     widened_block const w = widen_block(a, b);
-    unsigned const c0 = avx512bw::count_ones(keep & 0xFFFF);
-    unsigned const c1 = avx512bw::count_ones(keep >> 16 & 0xFFFF);
-    unsigned const c2 = avx512bw::count_ones(keep >> 32 & 0xFFFF);
-    unsigned const c3 = avx512bw::count_ones(keep >> 48);
+    unsigned const c0 = kept_count<0>(keep), c1 = kept_count<1>(keep);
+    unsigned const c2 = kept_count<2>(keep), c3 = kept_count<3>(keep);
     __m512i const v0 = kept_values<0>(w, high, keep);
     __m512i const v1 = kept_values<1>(w, high, keep);
     __m512i const v2 = kept_values<2>(w, high, keep);
@@ -993,7 +998,7 @@ BOOST_UTF_AVX512BW_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::
     // (fewer than `width` code units, which the short block takes), or it is unpaired.
     if (carry != 0)
     {
-        if (i == n || (p[i] & 0xFC00u) != 0xDC00u)
+        if (i == n || !is_low_surrogate(p[i]))
             return i - 1;
         ++i;
     }
@@ -1117,15 +1122,15 @@ inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(__m512i a, __m512i b, std::uint64_t high, std::uint64_t low,
                                                    unsigned e, unsigned char* o) noexcept
 {
+    using avx512vbmi2::encode_first;
+    using utf16_avx512bw::kept_count;
     using utf16_avx512bw::kept_values;
     std::uint64_t const keep = utf16_avx512bw::kept_lanes(low, e);
     utf16_avx512bw::widened_block const w = utf16_avx512bw::widen_block(a, b);
-    unsigned made = avx512vbmi2::encode_first(kept_values<0>(w, high, keep), avx512bw::count_ones(keep & 0xFFFF), o);
-    made += avx512vbmi2::encode_first(kept_values<1>(w, high, keep), avx512bw::count_ones(keep >> 16 & 0xFFFF),
-                                      o + made);
-    made += avx512vbmi2::encode_first(kept_values<2>(w, high, keep), avx512bw::count_ones(keep >> 32 & 0xFFFF),
-                                      o + made);
-    return made + avx512vbmi2::encode_first(kept_values<3>(w, high, keep), avx512bw::count_ones(keep >> 48), o + made);
+    unsigned made = encode_first(kept_values<0>(w, high, keep), kept_count<0>(keep), o);
+    made += encode_first(kept_values<1>(w, high, keep), kept_count<1>(keep), o + made);
+    made += encode_first(kept_values<2>(w, high, keep), kept_count<2>(keep), o + made);
+    return made + encode_first(kept_values<3>(w, high, keep), kept_count<3>(keep), o + made);
 }
 
 // The encoding loop takes the blocks without surrogates; where it stops at one with some, as
@@ -1137,8 +1142,6 @@ template<bool Covered>
 BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t const* p, std::size_t n,
                                                               unsigned char* o) noexcept
 {
-    using utf16_avx512bw::kind_mask;
-    using utf16_avx512bw::join;
     std::size_t i = 0, made = 0;
     for (;;)
     {
@@ -1157,14 +1160,13 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t cons
                 return {i, made, first ? r.resume : 0};
             __m512i const a = avx512bw::load(p + i);
             __m512i const b = avx512bw::load(p + i + 32);
-            std::uint64_t const high = join(kind_mask(a, 0xD800), kind_mask(b, 0xD800));
-            std::uint64_t const low = join(kind_mask(a, 0xDC00), kind_mask(b, 0xDC00));
-            if ((high | low) == 0)
+            utf16_avx512bw::surrogates const s = utf16_avx512bw::surrogates_of(a, b);
+            if ((s.high | s.low) == 0)
                 break;
-            unsigned const e = whole_block_extent16<width>(high, low, p + i);
+            unsigned const e = whole_block_extent16<width>(s.high, s.low, p + i);
             if (e == 0)
                 return {i, made, width};
-            made += encode_pairs(a, b, high, low, e, o + made);
+            made += encode_pairs(a, b, s.high, s.low, e, o + made);
             i += e;
         }
     }
