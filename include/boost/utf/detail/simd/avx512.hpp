@@ -684,13 +684,6 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_sixteen(__m512i x, unsigned char* o
     return store_used<How>(o, u.bytes, u.used);
 }
 
-// The first n (0 to 16) scalar values of x as UTF-8 at `o`, exactly: the count returned.
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_first(__m512i x, unsigned n, unsigned char* o) noexcept
-{
-    utf8_lanes const u = spread_utf8(x, _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x80)));
-    return store_used<store::exact>(o, u.bytes, u.used & _bzhi_u64(~std::uint64_t(0), 4 * n));
-}
-
 // Thirty-two code units below 800 as UTF-8 at o (How): 32 to 64 bytes, the count returned.
 template<store How>
 BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(__m512i x, __mmask32 two, unsigned char* o) noexcept
@@ -705,20 +698,24 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(__m512i x, __mmask32
     return store_used<How>(o, bytes, _mm512_movepi8_mask(keep));
 }
 
-// Thirty-two code units without a surrogate as UTF-8 at o (the first 16 as First, the rest exactly):
-// 34 to 96 bytes, the count returned. Each code unit becomes a 32-bit lane of its one to three
-// bytes in memory order, built in 16-bit lanes as two halves (the first two bytes, then the
-// third), which an interleave of 16-bit lanes pairs up; the code units are permuted first so that
-// the interleave, which works within 128-bit lanes, gives them back in order. A byte in use is
-// the lane's first or has its top bit set (lead and continuation bytes); the others are 0.
-template<store First>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(__m512i x, unsigned char* o) noexcept
+// The order of 32 code units that an interleave of 16-bit lanes, which works within 128-bit lanes,
+// gives back in order: lanes 0-3 of each 128-bit lane then come from the first 16 code units.
+BOOST_UTF_AVX512VBMI2_INLINE __m512i interleave_order() noexcept
 {
-    __m512i const order = _mm512_set_epi16(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8, //
-                                           23, 22, 21, 20, 7, 6, 5, 4, 19, 18, 17, 16, 3, 2, 1, 0);
-    __m512i const u = _mm512_permutexvar_epi16(order, x);
-    __mmask32 const two = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
-    __mmask32 const three = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x800));
+    return _mm512_set_epi16(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8, //
+                            23, 22, 21, 20, 7, 6, 5, 4, 19, 18, 17, 16, 3, 2, 1, 0);
+}
+
+// The UTF-8 of code units u (in interleave_order) without a surrogate, each as two 16-bit halves:
+// `first` its first two bytes in memory order (the second 0 for ASCII), `third` its third byte
+// (0 but where `three` is set).
+struct unit_bytes
+{
+    __m512i first, third;
+};
+
+BOOST_UTF_AVX512VBMI2_INLINE unit_bytes bmp_unit_bytes(__m512i u, __mmask32 two, __mmask32 three) noexcept
+{
     __m512i const six = _mm512_set1_epi16(0x3F);
     __m512i const low = _mm512_and_si512(u, six);
     // Two bytes: C0 | u >> 6, 80 | low. Three: E0 | u >> 12, 80 | (u >> 6 & 3F), then 80 | low.
@@ -729,12 +726,71 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(__m512i x, unsigned char*
         _mm512_or_si512(_mm512_srli_epi16(u, 12), _mm512_slli_epi16(middle, 8)), _mm512_set1_epi16(static_cast<short>(0x80E0)));
     __m512i first = _mm512_mask_mov_epi16(u, two, two_bytes);
     first = _mm512_mask_mov_epi16(first, three, three_bytes);
-    __m512i const third = _mm512_maskz_mov_epi16(three, _mm512_or_si512(low, _mm512_set1_epi16(0x80)));
-    __m512i const lo = _mm512_unpacklo_epi16(first, third);
-    __m512i const hi = _mm512_unpackhi_epi16(first, third);
+    return {first, _mm512_maskz_mov_epi16(three, _mm512_or_si512(low, _mm512_set1_epi16(0x80)))};
+}
+
+// The bytes of 32 code units (unit_bytes of interleave_order) compressed and stored at o, the
+// first 16 code units' as First, the others' exactly, but for the bytes `last` leaves out of the
+// last 4 code units' (their bits 60-63): the count returned. A byte in use is its code unit's
+// first or has its top bit set (lead and continuation bytes); the others are 0.
+template<store First>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_unit_bytes(unit_bytes b, std::uint64_t last, unsigned char* o) noexcept
+{
+    __m512i const lo = _mm512_unpacklo_epi16(b.first, b.third);
+    __m512i const hi = _mm512_unpackhi_epi16(b.first, b.third);
     std::uint64_t const firsts = 0x1111111111111111u;
     unsigned const n = store_used<First>(o, lo, _mm512_movepi8_mask(lo) | firsts);
-    return n + store_used<store::exact>(o + n, hi, _mm512_movepi8_mask(hi) | firsts);
+    return n + store_used<store::exact>(o + n, hi, (_mm512_movepi8_mask(hi) | firsts) & last);
+}
+
+// Thirty-two code units without a surrogate as UTF-8 at o (the first 16 as First, the rest exactly):
+// 34 to 96 bytes, the count returned. Each code unit becomes a 32-bit lane of its one to three
+// bytes in memory order, built in 16-bit lanes as two halves (the first two bytes, then the
+// third), which an interleave of 16-bit lanes pairs up.
+template<store First>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(__m512i x, unsigned char* o) noexcept
+{
+    __m512i const u = _mm512_permutexvar_epi16(interleave_order(), x);
+    __mmask32 const two = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
+    __mmask32 const three = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x800));
+    return store_unit_bytes<First>(bmp_unit_bytes(u, two, three), ~std::uint64_t(0), o);
+}
+
+// Thirty-two code units whose surrogates are paired within them, but for a low surrogate in the
+// first place, whose high one is the last code unit of `before`, as UTF-8 at o, exactly; without
+// the last code unit where `drop_last` (a high surrogate the next block begins with). The count
+// returned. A pair's four bytes are as many as its two code units: a high surrogate h gives the
+// first two, from hp = (h & 3FF) + 40, the code point's bits 10 and up (F0 | hp >> 8, then
+// 80 | (hp >> 2 & 3F)), and the low one l after it the last two (80 | (h & 3) << 4 | (l & 3FF) >> 6,
+// then 80 | (l & 3F)): only the third byte takes bits of both.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_paired_units(__m512i x, __m512i before, bool drop_last,
+                                                          unsigned char* o) noexcept
+{
+    __m512i const order = interleave_order();
+    // In each lane, the code unit before it: lane k of x for k + 1, the last of `before` for 0.
+    __m512i const previous_order = _mm512_set_epi16(30, 29, 28, 27, 14, 13, 12, 11, 26, 25, 24, 23, 10, 9, 8, 7, //
+                                                    22, 21, 20, 19, 6, 5, 4, 3, 18, 17, 16, 15, 2, 1, 0, 63);
+    __m512i const u = _mm512_permutexvar_epi16(order, x);
+    __m512i const h = _mm512_permutex2var_epi16(x, previous_order, before);
+    __m512i const kind = _mm512_and_si512(u, _mm512_set1_epi16(static_cast<short>(0xFC00)));
+    __mmask32 const high = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(static_cast<short>(0xD800)));
+    __mmask32 const low = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(static_cast<short>(0xDC00)));
+    __mmask32 const two = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
+    __mmask32 const three = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x800)) & ~(high | low);
+    unit_bytes b = bmp_unit_bytes(u, two, three);
+    __m512i const ten = _mm512_set1_epi16(0x3FF);
+    __m512i const hp = _mm512_add_epi16(_mm512_and_si512(u, ten), _mm512_set1_epi16(0x40));
+    __m512i const high_bytes = _mm512_or_si512(
+        _mm512_or_si512(_mm512_srli_epi16(hp, 8), _mm512_and_si512(_mm512_slli_epi16(hp, 6), _mm512_set1_epi16(0x3F00))),
+        _mm512_set1_epi16(static_cast<short>(0x80F0)));
+    __m512i const third_byte = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(h, 4), _mm512_set1_epi16(0x30)),
+                                               _mm512_and_si512(_mm512_srli_epi16(u, 6), _mm512_set1_epi16(0xF)));
+    __m512i const low_bytes =
+        _mm512_or_si512(_mm512_or_si512(third_byte, _mm512_slli_epi16(_mm512_and_si512(u, _mm512_set1_epi16(0x3F)), 8)),
+                        _mm512_set1_epi16(static_cast<short>(0x8080)));
+    b.first = _mm512_mask_mov_epi16(b.first, high, high_bytes);
+    b.first = _mm512_mask_mov_epi16(b.first, low, low_bytes);
+    return store_unit_bytes<store::exact>(b, drop_last ? ~std::uint64_t(0) >> 4 : ~std::uint64_t(0), o);
 }
 
 // What both sources share: a block's values as 16-bit lanes in one register, x, with `two` the

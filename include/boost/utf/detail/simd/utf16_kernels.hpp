@@ -1115,22 +1115,13 @@ using utf16_avx2::narrow_width;
 
 inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 
-// The UTF-8 of code units [0, e) of the block (a, b), well-formed with e from block_extent16,
-// `high` and `low` its surrogates, at o, exactly: each group of 16 code units widened to code
-// points in a register, which are spread and compressed as encode_sixteen does. Returns the
-// bytes written.
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(__m512i a, __m512i b, std::uint64_t high, std::uint64_t low,
-                                                   unsigned e, unsigned char* o) noexcept
+// The UTF-8 of code units [0, e) of the block (a, b), well-formed with e from block_extent16, at
+// o, exactly: 32 code units at a time by encode_paired_units. Returns the bytes written.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(__m512i a, __m512i b, unsigned e, unsigned char* o) noexcept
 {
-    using avx512vbmi2::encode_first;
-    using utf16_avx512bw::kept_count;
-    using utf16_avx512bw::kept_values;
-    std::uint64_t const keep = utf16_avx512bw::kept_lanes(low, e);
-    utf16_avx512bw::widened_block const w = utf16_avx512bw::widen_block(a, b);
-    unsigned made = encode_first(kept_values<0>(w, high, keep), kept_count<0>(keep), o);
-    made += encode_first(kept_values<1>(w, high, keep), kept_count<1>(keep), o + made);
-    made += encode_first(kept_values<2>(w, high, keep), kept_count<2>(keep), o + made);
-    return made + encode_first(kept_values<3>(w, high, keep), kept_count<3>(keep), o + made);
+    // The block starts where an element does: the code unit given before its first one is not used.
+    unsigned const made = avx512vbmi2::encode_paired_units(a, a, false, o);
+    return made + avx512vbmi2::encode_paired_units(b, a, e != width, o + made);
 }
 
 // The encoding loop takes the blocks without surrogates; where it stops at one with some, as
@@ -1166,7 +1157,7 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t cons
             unsigned const e = whole_block_extent16<width>(s.high, s.low, p + i);
             if (e == 0)
                 return {i, made, width};
-            made += encode_pairs(a, b, s.high, s.low, e, o + made);
+            made += encode_pairs(a, b, e, o + made);
             i += e;
         }
     }
