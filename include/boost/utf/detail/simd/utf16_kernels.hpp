@@ -1124,11 +1124,43 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(__m512i a, __m512i b, unsigne
     return made + avx512vbmi2::encode_paired_units(b, a, e != width, o + made);
 }
 
-// The encoding loop takes the blocks without surrogates; where it stops at one with some, as
-// many blocks of `width` code units as have surrogates, all paired, go through encode_pairs.
-// Stops where a block has an unpaired one (`resume` is `width`), or where fewer than `width`
-// code units are left: at the block with a surrogate where the encoding loop stopped, with its
-// `resume`, or after a block of pairs, with 0.
+// From code unit i, where the encoding loop stopped at a block with a surrogate, as many blocks
+// of `width` code units as have surrogates, all paired, through encode_pairs, with i and `made`
+// moved past them. Stops at a block without surrogates or where fewer than `width` code units
+// are left (returns 0), or at a block with an unpaired surrogate (returns `width`).
+//
+// The two compilers want the loop over blocks of pairs placed differently, or the encoding loop
+// gets its registers otherwise (rebuilding constants, or reading them from memory, in every
+// block): Clang in a function of its own, GCC written out inside the driver's loop, where the
+// same loop inlined from this function cost as much (performance.adoc, "Text dense in
+// four-byte sequences"). Hence the same steps twice.
+#  if defined(__clang__)
+BOOST_UTF_AVX512VBMI2_KERNEL unsigned encode_pair_blocks(std::uint16_t const* p, std::size_t n, std::size_t& i,
+                                                         unsigned char* o, std::size_t& made) noexcept
+{
+    while (n - i >= width)
+    {
+        __m512i const a = avx512bw::load(p + i);
+        __m512i const b = avx512bw::load(p + i + 32);
+        utf16_avx512bw::surrogates const s = utf16_avx512bw::surrogates_of(a, b);
+        if ((s.high | s.low) == 0)
+            return 0;
+        unsigned const e = whole_block_extent16<width>(s.high, s.low, p + i);
+        if (e == 0)
+            return width;
+        made += encode_pairs(a, b, e, o + made);
+        i += e;
+    }
+    return 0;
+}
+#  endif
+
+// The encoding loop takes the blocks without surrogates, and the blocks of pairs follow it where
+// it stops at one with some. Stops where a block has an unpaired surrogate (`resume` is
+// `width`), or where fewer than `width` code units are left: at the block with a surrogate where
+// the encoding loop stopped, with its `resume`, or after a block of pairs, with 0 (the next
+// `width` code units are not known to hold a surrogate: too few of them left is the end of the
+// input for this kernel).
 template<bool Covered>
 BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t const* p, std::size_t n,
                                                               unsigned char* o) noexcept
@@ -1143,10 +1175,15 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t cons
         made += r.produced;
         if (r.resume == 0)
             return {i, made, 0};
+#  if defined(__clang__)
+        if (n - i < width)
+            return {i, made, r.resume};
+        unsigned const resume = encode_pair_blocks(p, n, i, o, made);
+        if (resume != 0 || n - i < width)
+            return {i, made, resume};
+#  else
         for (bool first = true;; first = false)
         {
-            // After a block of pairs, the next `width` code units are not known to hold a
-            // surrogate: too few of them left is the end of the input for this kernel.
             if (n - i < width)
                 return {i, made, first ? r.resume : 0};
             __m512i const a = avx512bw::load(p + i);
@@ -1160,6 +1197,7 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t cons
             made += encode_pairs(a, b, e, o + made);
             i += e;
         }
+#  endif
     }
 }
 
