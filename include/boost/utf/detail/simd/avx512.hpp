@@ -698,12 +698,35 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(__m512i x, __mmask32
     return store_used<How>(o, bytes, _mm512_movepi8_mask(keep));
 }
 
-// The order of 32 code units that an interleave of 16-bit lanes, which works within 128-bit lanes,
-// gives back in order: lanes 0-3 of each 128-bit lane then come from the first 16 code units.
+// Word indices of 32 code units: `order` is the order that an interleave of 16-bit lanes, which
+// works within 128-bit lanes, gives back in order (lanes 0-3 of each 128-bit lane from the first
+// 16 code units, 4 in a row, lanes 4-7 from the last 16); `previous` is, for each lane of
+// `order`, the code unit before it, as an index into two registers: the last of the second
+// (63) before the first.
+struct interleave_indices
+{
+    alignas(64) std::uint16_t order[32];
+    alignas(64) std::uint16_t previous[32];
+};
+
+constexpr interleave_indices make_interleave_indices() noexcept
+{
+    interleave_indices r{};
+    for (unsigned lane = 0; lane < 32; ++lane)
+    {
+        unsigned const quarter = lane / 8, place = lane % 8;
+        unsigned const unit = place < 4 ? 4 * quarter + place : 16 + 4 * quarter + place - 4;
+        r.order[lane] = static_cast<std::uint16_t>(unit);
+        r.previous[lane] = static_cast<std::uint16_t>(unit == 0 ? 63 : unit - 1);
+    }
+    return r;
+}
+
+inline constexpr interleave_indices interleave = make_interleave_indices();
+
 BOOST_UTF_AVX512VBMI2_INLINE __m512i interleave_order() noexcept
 {
-    return _mm512_set_epi16(31, 30, 29, 28, 15, 14, 13, 12, 27, 26, 25, 24, 11, 10, 9, 8, //
-                            23, 22, 21, 20, 7, 6, 5, 4, 19, 18, 17, 16, 3, 2, 1, 0);
+    return avx512bw::load(interleave.order);
 }
 
 // The UTF-8 of code units u (in interleave_order) without a surrogate, each as two 16-bit halves:
@@ -754,43 +777,6 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(__m512i x, unsigned char*
     __mmask32 const two = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
     __mmask32 const three = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x800));
     return store_unit_bytes<First>(bmp_unit_bytes(u, two, three), ~std::uint64_t(0), o);
-}
-
-// Thirty-two code units whose surrogates are paired within them, but for a low surrogate in the
-// first place, whose high one is the last code unit of `before`, as UTF-8 at o, exactly; without
-// the last code unit where `drop_last` (a high surrogate the next block begins with). The count
-// returned. A pair's four bytes are as many as its two code units: a high surrogate h gives the
-// first two, from hp = (h & 3FF) + 40, the code point's bits 10 and up (F0 | hp >> 8, then
-// 80 | (hp >> 2 & 3F)), and the low one l after it the last two (80 | (h & 3) << 4 | (l & 3FF) >> 6,
-// then 80 | (l & 3F)): only the third byte takes bits of both.
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_paired_units(__m512i x, __m512i before, bool drop_last,
-                                                          unsigned char* o) noexcept
-{
-    __m512i const order = interleave_order();
-    // In each lane, the code unit before it: lane k of x for k + 1, the last of `before` for 0.
-    __m512i const previous_order = _mm512_set_epi16(30, 29, 28, 27, 14, 13, 12, 11, 26, 25, 24, 23, 10, 9, 8, 7, //
-                                                    22, 21, 20, 19, 6, 5, 4, 3, 18, 17, 16, 15, 2, 1, 0, 63);
-    __m512i const u = _mm512_permutexvar_epi16(order, x);
-    __m512i const h = _mm512_permutex2var_epi16(x, previous_order, before);
-    __m512i const kind = _mm512_and_si512(u, _mm512_set1_epi16(static_cast<short>(0xFC00)));
-    __mmask32 const high = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(static_cast<short>(0xD800)));
-    __mmask32 const low = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(static_cast<short>(0xDC00)));
-    __mmask32 const two = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
-    __mmask32 const three = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x800)) & ~(high | low);
-    unit_bytes b = bmp_unit_bytes(u, two, three);
-    __m512i const ten = _mm512_set1_epi16(0x3FF);
-    __m512i const hp = _mm512_add_epi16(_mm512_and_si512(u, ten), _mm512_set1_epi16(0x40));
-    __m512i const high_bytes = _mm512_or_si512(
-        _mm512_or_si512(_mm512_srli_epi16(hp, 8), _mm512_and_si512(_mm512_slli_epi16(hp, 6), _mm512_set1_epi16(0x3F00))),
-        _mm512_set1_epi16(static_cast<short>(0x80F0)));
-    __m512i const third_byte = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(h, 4), _mm512_set1_epi16(0x30)),
-                                               _mm512_and_si512(_mm512_srli_epi16(u, 6), _mm512_set1_epi16(0xF)));
-    __m512i const low_bytes =
-        _mm512_or_si512(_mm512_or_si512(third_byte, _mm512_slli_epi16(_mm512_and_si512(u, _mm512_set1_epi16(0x3F)), 8)),
-                        _mm512_set1_epi16(static_cast<short>(0x8080)));
-    b.first = _mm512_mask_mov_epi16(b.first, high, high_bytes);
-    b.first = _mm512_mask_mov_epi16(b.first, low, low_bytes);
-    return store_unit_bytes<store::exact>(b, drop_last ? ~std::uint64_t(0) >> 4 : ~std::uint64_t(0), o);
 }
 
 // What both sources share: a block's values as 16-bit lanes in one register, x, with `two` the

@@ -861,14 +861,14 @@ BOOST_UTF_AVX512BW_INLINE widened_block widen_block(__m512i a, __m512i b) noexce
              _mm512_cvtepu16_epi32(_mm512_castsi512_si256(b)), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(b, 1))}};
 }
 
-// How many code points the groups before group G (0..4) of a block keep: the bits of `keep` below
+// How many code points the groups before group G (1..4) of a block keep: the bits of `keep` below
 // bit 16G. Each count is taken from `keep` itself, not from the one before it, so that the
 // stores' places do not wait on one another.
 template<unsigned G>
 BOOST_UTF_AVX512BW_INLINE unsigned kept_before(std::uint64_t keep) noexcept
 {
-    static_assert(G <= 4, "a block has four groups");
-    return G == 0 ? 0 : avx512bw::count_ones(keep << (64 - 16 * G) % 64);
+    static_assert(G >= 1 && G <= 4, "a block has four groups, and none before the first");
+    return avx512bw::count_ones(keep << (64 - 16 * G) % 64);
 }
 
 // The code points of group G of w that `keep` keeps (16 bits from bit 16G), in order in the
@@ -1120,13 +1120,47 @@ using utf16_avx2::narrow_width;
 
 inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 
+// Thirty-two code units whose surrogates are paired within them, but for a low surrogate in the
+// first place, whose high one is the last code unit of `before`, as UTF-8 at o, exactly; without
+// the last code unit where `drop_last` (a high surrogate the next block begins with). The count
+// returned. A pair's four bytes are as many as its two code units, so it stays in their lanes of
+// encode_bmp_units: a high surrogate h gives the first two, from hp = (h & 3FF) + 40, the code
+// point's bits 10 and up (F0 | hp >> 8, then 80 | (hp >> 2 & 3F)), and the low one l after it the
+// last two (80 | (h & 3) << 4 | (l & 3FF) >> 6, then 80 | (l & 3F)): only the third byte takes
+// bits of both.
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_paired_units(__m512i x, __m512i before, bool drop_last,
+                                                          unsigned char* o) noexcept
+{
+    using utf16_avx512bw::kind_mask;
+    __m512i const u = _mm512_permutexvar_epi16(avx512vbmi2::interleave_order(), x);
+    // In each lane, the code unit before it (the last of `before` for x's first).
+    __m512i const h = _mm512_permutex2var_epi16(x, avx512bw::load(avx512vbmi2::interleave.previous), before);
+    __mmask32 const high = kind_mask(u, 0xD800);
+    __mmask32 const low = kind_mask(u, 0xDC00);
+    __mmask32 const two = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
+    __mmask32 const three = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x800)) & ~(high | low);
+    avx512vbmi2::unit_bytes b = avx512vbmi2::bmp_unit_bytes(u, two, three);
+    __m512i const hp = _mm512_add_epi16(_mm512_and_si512(u, _mm512_set1_epi16(0x3FF)), _mm512_set1_epi16(0x40));
+    __m512i const high_bytes = _mm512_or_si512(
+        _mm512_or_si512(_mm512_srli_epi16(hp, 8), _mm512_and_si512(_mm512_slli_epi16(hp, 6), _mm512_set1_epi16(0x3F00))),
+        _mm512_set1_epi16(static_cast<short>(0x80F0)));
+    __m512i const third_byte = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(h, 4), _mm512_set1_epi16(0x30)),
+                                               _mm512_and_si512(_mm512_srli_epi16(u, 6), _mm512_set1_epi16(0xF)));
+    __m512i const low_bytes =
+        _mm512_or_si512(_mm512_or_si512(third_byte, _mm512_slli_epi16(_mm512_and_si512(u, _mm512_set1_epi16(0x3F)), 8)),
+                        _mm512_set1_epi16(static_cast<short>(0x8080)));
+    b.first = _mm512_mask_mov_epi16(b.first, high, high_bytes);
+    b.first = _mm512_mask_mov_epi16(b.first, low, low_bytes);
+    return avx512vbmi2::store_unit_bytes<avx512vbmi2::store::exact>(b, drop_last ? ~std::uint64_t(0) >> 4 : ~std::uint64_t(0), o);
+}
+
 // The UTF-8 of code units [0, e) of the block (a, b), well-formed with e from block_extent16, at
 // o, exactly: 32 code units at a time by encode_paired_units. Returns the bytes written.
 BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(__m512i a, __m512i b, unsigned e, unsigned char* o) noexcept
 {
     // The block starts where an element does: the code unit given before its first one is not used.
-    unsigned const made = avx512vbmi2::encode_paired_units(a, a, false, o);
-    return made + avx512vbmi2::encode_paired_units(b, a, e != width, o + made);
+    unsigned const made = encode_paired_units(a, a, false, o);
+    return made + encode_paired_units(b, a, e != width, o + made);
 }
 
 // From code unit i, where the encoding loop stopped at a block with a surrogate, as many blocks
