@@ -8,7 +8,8 @@
 //
 // KERNEL is to_utf8_LEVEL (UTF-16 to UTF-8), to_utf8_covered_LEVEL (the same, for callers whose
 // every code unit writes a byte: see utf16_kernels.hpp), encode_LEVEL (code points to UTF-8),
-// decode_LEVEL (UTF-8 to code points) or validate_LEVEL (valid_prefix of UTF-8), LEVEL one of
+// decode_LEVEL (UTF-8 to code points), decode16_LEVEL (UTF-8 to UTF-16; decode16_covered at
+// avx512vbmi2: see kernels.hpp) or validate_LEVEL (valid_prefix of UTF-8), LEVEL one of
 // sse, avx2, avx512vbmi2, as kernel_ab_kernels.cpp names them. Each FILE (well-formed UTF-8)
 // gives the kernel four pieces of KERNEL_AB_BYTES bytes (default 256 KiB) from across it,
 // together: on less text than that, the branch predictor learns the sequence of a kernel's
@@ -40,6 +41,8 @@ KERNEL_AB_DECLARE_BOTH(to_utf8_covered, sse) KERNEL_AB_DECLARE_BOTH(to_utf8_cove
 KERNEL_AB_DECLARE_BOTH(to_utf8_covered, avx512vbmi2)
 KERNEL_AB_DECLARE_BOTH(encode, sse) KERNEL_AB_DECLARE_BOTH(encode, avx2) KERNEL_AB_DECLARE_BOTH(encode, avx512vbmi2)
 KERNEL_AB_DECLARE_BOTH(decode, sse) KERNEL_AB_DECLARE_BOTH(decode, avx2) KERNEL_AB_DECLARE_BOTH(decode, avx512vbmi2)
+KERNEL_AB_DECLARE_BOTH(decode16, sse) KERNEL_AB_DECLARE_BOTH(decode16, avx2) KERNEL_AB_DECLARE_BOTH(decode16, avx512vbmi2)
+KERNEL_AB_DECLARE_BOTH(decode16_covered, avx512vbmi2)
 KERNEL_AB_DECLARE_BOTH(validate, sse) KERNEL_AB_DECLARE_BOTH(validate, avx2) KERNEL_AB_DECLARE_BOTH(validate, avx512vbmi2)
 }
 
@@ -54,18 +57,23 @@ struct entry
     kernel* a;
     kernel* b;
     utf::simd_level level;
-    int input; // 8: UTF-8, 16: UTF-16, 32: code points
+    int input;  // 8: UTF-8, 16: UTF-16, 32: code points
+    int output; // the bytes of an element written
 };
 
-#define KERNEL_AB_ENTRY(operation, level, input) \
-    {#operation "_" #level, a_##operation##_##level, b_##operation##_##level, utf::simd_level::level, input}
+#define KERNEL_AB_ENTRY(operation, level, input, output) \
+    {#operation "_" #level, a_##operation##_##level, b_##operation##_##level, utf::simd_level::level, input, output}
 entry const kernels[] = {
-    KERNEL_AB_ENTRY(to_utf8, sse, 16), KERNEL_AB_ENTRY(to_utf8, avx2, 16), KERNEL_AB_ENTRY(to_utf8, avx512vbmi2, 16),
-    KERNEL_AB_ENTRY(to_utf8_covered, sse, 16), KERNEL_AB_ENTRY(to_utf8_covered, avx2, 16),
-    KERNEL_AB_ENTRY(to_utf8_covered, avx512vbmi2, 16),
-    KERNEL_AB_ENTRY(encode, sse, 32),  KERNEL_AB_ENTRY(encode, avx2, 32),  KERNEL_AB_ENTRY(encode, avx512vbmi2, 32),
-    KERNEL_AB_ENTRY(decode, sse, 8),   KERNEL_AB_ENTRY(decode, avx2, 8),   KERNEL_AB_ENTRY(decode, avx512vbmi2, 8),
-    KERNEL_AB_ENTRY(validate, sse, 8), KERNEL_AB_ENTRY(validate, avx2, 8), KERNEL_AB_ENTRY(validate, avx512vbmi2, 8),
+    KERNEL_AB_ENTRY(to_utf8, sse, 16, 1), KERNEL_AB_ENTRY(to_utf8, avx2, 16, 1),
+    KERNEL_AB_ENTRY(to_utf8, avx512vbmi2, 16, 1), KERNEL_AB_ENTRY(to_utf8_covered, sse, 16, 1),
+    KERNEL_AB_ENTRY(to_utf8_covered, avx2, 16, 1), KERNEL_AB_ENTRY(to_utf8_covered, avx512vbmi2, 16, 1),
+    KERNEL_AB_ENTRY(encode, sse, 32, 1), KERNEL_AB_ENTRY(encode, avx2, 32, 1),
+    KERNEL_AB_ENTRY(encode, avx512vbmi2, 32, 1), KERNEL_AB_ENTRY(decode, sse, 8, 4),
+    KERNEL_AB_ENTRY(decode, avx2, 8, 4), KERNEL_AB_ENTRY(decode, avx512vbmi2, 8, 4),
+    KERNEL_AB_ENTRY(decode16, sse, 8, 2), KERNEL_AB_ENTRY(decode16, avx2, 8, 2),
+    KERNEL_AB_ENTRY(decode16, avx512vbmi2, 8, 2), KERNEL_AB_ENTRY(decode16_covered, avx512vbmi2, 8, 2),
+    KERNEL_AB_ENTRY(validate, sse, 8, 1), KERNEL_AB_ENTRY(validate, avx2, 8, 1),
+    KERNEL_AB_ENTRY(validate, avx512vbmi2, 8, 1),
 };
 
 // Four pieces of about `bytes` bytes each, at 1/8, 3/8, 5/8 and 7/8 of the text, cut at line ends.
@@ -133,7 +141,7 @@ int main(int argc, char** argv)
         std::size_t const n = k->input == 8 ? text.size() : k->input == 16 ? units.size() : points.size();
         std::vector<char32_t> out_a(text.size() + 64), out_b(text.size() + 64);
         std::uint64_t const ra = k->a(input, n, out_a.data()), rb = k->b(input, n, out_b.data());
-        std::size_t const unit = k->input == 8 ? sizeof(char32_t) : 1;
+        std::size_t const unit = static_cast<std::size_t>(k->output);
         // Kernels of different block widths may stop at different points before the end; what
         // both wrote must agree, and so must the counts when they stop at the same point.
         std::uint64_t const common = (ra & 0xFFFFFFFFu) < (rb & 0xFFFFFFFFu) ? ra & 0xFFFFFFFFu : rb & 0xFFFFFFFFu;
