@@ -225,15 +225,69 @@ constexpr lead_lane_rules make_lead_lane_rules() noexcept
 
 inline constexpr lead_lane_rules lead_rows = make_lead_lane_rules();
 
+// The vectors of the decoding loop (decode_blocks), made once before it. GCC otherwise makes each
+// _mm512_set1 constant again in every block that uses it, from an immediate through a general
+// register (a transfer to the vector unit per constant and block), even with registers to spare;
+// passed through `opaque`, a vector is a value GCC cannot remake, so it stays in its register (or
+// is spilled and loaded, which also costs less).
+BOOST_UTF_AVX512VBMI2_INLINE __m512i opaque(__m512i v) noexcept
+{
+#if defined(__GNUC__)
+    __asm__("" : "+v"(v));
+#endif
+    return v;
+}
+
+struct decode_constants
+{
+    // In every byte, for comparisons with the bytes of a block.
+    __m512i lead8, two_byte_lead8, three_byte_lead8, four_byte_lead8;
+    // In every 16-bit lane: the masks of 7, 5 and 6 low bits, the offsets from a lead's position
+    // to the byte after it (in the high byte) and to the one after that, the low byte, two leads,
+    // the least three-byte value and the first surrogate.
+    __m512i low7, low5, low6, next_byte, third_byte, low_byte, lead16, three_byte_lead16, least_three, surrogate;
+    // In every 32-bit lane: decode_lanes' byte offsets and weights, store_group's pair parts.
+    __m512i quad_offsets, byte_weights, pair_weights, high_offset, ten_bits, low_tag, supplementary;
+};
+
+// A value in every byte, 16-bit lane or 32-bit lane, through opaque.
+BOOST_UTF_AVX512VBMI2_INLINE __m512i opaque_bytes(unsigned b) noexcept
+{
+    return opaque(_mm512_set1_epi8(static_cast<char>(b)));
+}
+BOOST_UTF_AVX512VBMI2_INLINE __m512i opaque_lanes16(unsigned v) noexcept
+{
+    return opaque(_mm512_set1_epi16(static_cast<short>(v)));
+}
+BOOST_UTF_AVX512VBMI2_INLINE __m512i opaque_lanes32(std::uint32_t v) noexcept
+{
+    return opaque(_mm512_set1_epi32(static_cast<int>(v)));
+}
+
+BOOST_UTF_AVX512VBMI2_INLINE decode_constants make_decode_constants() noexcept
+{
+    return {opaque_bytes(first_lead),         opaque_bytes(first_two_byte_lead),
+            opaque_bytes(first_three_byte_lead), opaque_bytes(first_four_byte_lead),
+            opaque_lanes16(0x7F),             opaque_lanes16(0x1F),
+            opaque_lanes16(0x3F),             opaque_lanes16(0x0100),
+            opaque_lanes16(0x0202),           opaque_lanes16(0xFF),
+            opaque_lanes16(first_lead),       opaque_lanes16(first_three_byte_lead),
+            opaque_lanes16(0x800),            opaque_lanes16(0xD800),
+            opaque_lanes32(0x03020100),       opaque_lanes16(0x0140),
+            opaque_lanes32(0x00011000),       opaque_lanes32(0xD7C0),
+            opaque_lanes32(0x3FF),            opaque_lanes32(0xDC00),
+            opaque_lanes32(0x10000)};
+}
+
 // 16 code points from the leads at positions 16 * Group to 16 * Group + 15 of `positions` (bytes)
 // in `block`.
 template<unsigned Group>
-BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m512i positions) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(decode_constants const& k, __m512i block, __m512i positions) noexcept
 {
     // Lane k gathers bytes pos, pos+1, pos+2, pos+3: the lead in the low byte. Leads are below
     // 61, so the sums stay in the block.
     __m512i const at = _mm512_permutexvar_epi8(load(indices.quads[Group]), positions);
-    __m512i const x = _mm512_permutexvar_epi8(_mm512_add_epi8(at, _mm512_set1_epi32(0x03020100)), block);
+    __m512i const x = _mm512_permutexvar_epi8(_mm512_add_epi8(at, k.quad_offsets), block);
     // The lead's row of lead_rows: its high four bits, which are the low four of the lane
     // shifted down by four (vpermd reads no more).
     __m512i const row = _mm512_srli_epi32(x, 4);
@@ -241,8 +295,8 @@ BOOST_UTF_AVX512VBMI2_INLINE __m512i decode_lanes(__m512i block, __m512i positio
     // The bytes weighed by 2^18, 2^12, 2^6 and 1 in two multiply-adds, as if the sequence were
     // four long, then shifted down by six bits per missing byte: bytes past the sequence fall off
     // the bottom. At most 7F << 18 | 3FFFF, which fits the signed 32-bit sums.
-    __m512i const pairs = _mm512_maddubs_epi16(payload, _mm512_set1_epi16(0x0140));
-    __m512i const all = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x00011000));
+    __m512i const pairs = _mm512_maddubs_epi16(payload, k.byte_weights);
+    __m512i const all = _mm512_madd_epi16(pairs, k.pair_weights);
     return _mm512_srlv_epi32(all, _mm512_permutexvar_epi32(row, load(lead_rows.shift)));
 }
 
@@ -297,11 +351,11 @@ BOOST_UTF_AVX512VBMI2_INLINE void store_ascii(std::uint16_t* o, __m512i block) n
 
 // The code points of one- and two-byte sequences, one a 16-bit lane of `pairs`: its low byte the
 // lead, its high byte the byte after it; `two` marks the two-byte leads.
-BOOST_UTF_AVX512VBMI2_INLINE __m512i two_byte_values(__m512i pairs, __mmask32 two) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE __m512i two_byte_values(decode_constants const& k, __m512i pairs, __mmask32 two) noexcept
 {
-    __m512i const ascii = _mm512_and_si512(pairs, _mm512_set1_epi16(0x7F));
-    __m512i const lead_bits = _mm512_slli_epi16(_mm512_and_si512(pairs, _mm512_set1_epi16(0x1F)), 6);
-    __m512i const continuation_bits = _mm512_and_si512(_mm512_srli_epi16(pairs, 8), _mm512_set1_epi16(0x3F));
+    __m512i const ascii = _mm512_and_si512(pairs, k.low7);
+    __m512i const lead_bits = _mm512_slli_epi16(_mm512_and_si512(pairs, k.low5), 6);
+    __m512i const continuation_bits = _mm512_and_si512(_mm512_srli_epi16(pairs, 8), k.low6);
     return _mm512_mask_blend_epi16(two, ascii, _mm512_or_si512(lead_bits, continuation_bits));
 }
 
@@ -309,9 +363,9 @@ BOOST_UTF_AVX512VBMI2_INLINE __m512i two_byte_values(__m512i pairs, __mmask32 tw
 // `pairs` (as two_byte_values), the lanes of `taken` compressed to the front and stored at `o`
 // (How). Returns how many.
 template<store How, class Out>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(__m512i pairs, __mmask32 two, __mmask32 taken, Out* o) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(decode_constants const& k, __m512i pairs, __mmask32 two, __mmask32 taken, Out* o) noexcept
 {
-    __m512i const packed = _mm512_maskz_compress_epi16(taken, two_byte_values(pairs, two));
+    __m512i const packed = _mm512_maskz_compress_epi16(taken, two_byte_values(k, pairs, two));
     unsigned const n = avx512bw::count_ones(taken);
     store_values<How>(o, packed, n);
     return n;
@@ -328,24 +382,23 @@ struct three_byte_lanes
     __mmask32 ill_formed;
 };
 
-BOOST_UTF_AVX512VBMI2_INLINE three_byte_lanes decode_three_byte_lanes(__m512i block, __m512i positions,
+BOOST_UTF_AVX512VBMI2_INLINE three_byte_lanes decode_three_byte_lanes(decode_constants const& k, __m512i block, __m512i positions,
                                                                       __m512i spread) noexcept
 {
-    __m512i const at = _mm512_add_epi16(_mm512_permutexvar_epi8(spread, positions), _mm512_set1_epi16(0x0100));
+    __m512i const at = _mm512_add_epi16(_mm512_permutexvar_epi8(spread, positions), k.next_byte);
     // Lane k: the lead and the byte after it, and the third byte in the low half.
     __m512i const first = _mm512_permutexvar_epi8(at, block);
-    __m512i const third = _mm512_and_si512(
-        _mm512_permutexvar_epi8(_mm512_add_epi16(at, _mm512_set1_epi16(0x0202)), block), _mm512_set1_epi16(0x3F));
-    __m512i const lead = _mm512_and_si512(first, _mm512_set1_epi16(0xFF));
-    __m512i const second = _mm512_and_si512(_mm512_srli_epi16(first, 8), _mm512_set1_epi16(0x3F));
+    __m512i const third = _mm512_and_si512(_mm512_permutexvar_epi8(_mm512_add_epi16(at, k.third_byte), block), k.low6);
+    __m512i const lead = _mm512_and_si512(first, k.low_byte);
+    __m512i const second = _mm512_and_si512(_mm512_srli_epi16(first, 8), k.low6);
     // The 16-bit shift keeps the three-byte lead's four payload bits and drops the rest.
     __m512i const of_three =
         _mm512_or_si512(_mm512_slli_epi16(lead, 12), _mm512_or_si512(_mm512_slli_epi16(second, 6), third));
-    __m512i const shorter = two_byte_values(first, _mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_lead)));
-    __mmask32 const three = _mm512_cmpge_epu16_mask(lead, _mm512_set1_epi16(first_three_byte_lead));
-    __mmask32 const overlong = _mm512_mask_cmplt_epu16_mask(three, of_three, _mm512_set1_epi16(0x800));
-    __mmask32 const surrogate = _mm512_mask_cmplt_epu16_mask(
-        three, _mm512_sub_epi16(of_three, _mm512_set1_epi16(static_cast<short>(0xD800))), _mm512_set1_epi16(0x800));
+    __m512i const shorter = two_byte_values(k, first, _mm512_cmpge_epu16_mask(lead, k.lead16));
+    __mmask32 const three = _mm512_cmpge_epu16_mask(lead, k.three_byte_lead16);
+    __mmask32 const overlong = _mm512_mask_cmplt_epu16_mask(three, of_three, k.least_three);
+    __mmask32 const surrogate =
+        _mm512_mask_cmplt_epu16_mask(three, _mm512_sub_epi16(of_three, k.surrogate), k.least_three);
     return {_mm512_mask_blend_epi16(three, shorter, of_three), static_cast<__mmask32>(overlong | surrogate)};
 }
 
@@ -393,19 +446,19 @@ static_assert(pair_lanes_follow_the_rule(), "avx512.hpp: pair_lane must give the
 // and the 16-bit halves in use (the low half of every lane, the high half of a pair's) are
 // compressed together. Returns the code units stored.
 template<store How>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(char32_t* o, __m512i v, unsigned n) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(decode_constants const&, char32_t* o, __m512i v, unsigned n) noexcept
 {
     store_lanes<How>(o, v, n);
     return n;
 }
 
 template<store How>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(std::uint16_t* o, __m512i v, unsigned n) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(decode_constants const& k, std::uint16_t* o, __m512i v, unsigned n) noexcept
 {
     // As pair_lane, lane by lane.
-    __m512i const high = _mm512_add_epi32(_mm512_srli_epi32(v, 10), _mm512_set1_epi32(0xD7C0));
-    __m512i const low = _mm512_or_si512(_mm512_and_si512(v, _mm512_set1_epi32(0x3FF)), _mm512_set1_epi32(0xDC00));
-    __mmask16 const pair = _mm512_cmpge_epu32_mask(v, _mm512_set1_epi32(0x10000));
+    __m512i const high = _mm512_add_epi32(_mm512_srli_epi32(v, 10), k.high_offset);
+    __m512i const low = _mm512_or_si512(_mm512_and_si512(v, k.ten_bits), k.low_tag);
+    __mmask16 const pair = _mm512_cmpge_epu32_mask(v, k.supplementary);
     __m512i const units = _mm512_mask_or_epi32(v, pair, high, _mm512_slli_epi32(low, 16));
     // Below 10000 a lane's high half is 0, and a pair's low surrogate is not; the lanes past n
     // are not the block's.
@@ -423,7 +476,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(std::uint16_t* o, __m512i v, u
 // last store is exact, or whole (Last) where what follows writes over the excess: fewer than 32
 // code units, as a store of 32 holds at least one of the block's own.
 template<store Last, class Out>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* o, unsigned& produced) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(decode_constants const& k, unsigned char const* p, Out* o, unsigned& produced) noexcept
 {
     __m512i const cur = load(p);
     std::uint64_t const high = _mm512_movepi8_mask(cur);
@@ -433,15 +486,15 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
         produced = 64;
         return 64;
     }
-    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_three_byte_lead))) == 0)
+    if (_mm512_cmpge_epu8_mask(cur, k.three_byte_lead8) == 0)
     {
         // Below E0, such a block is well-formed exactly when each byte from C0 is a lead from C2
         // (C0 and C1 only begin overlong forms) followed by a continuation byte, and each
         // continuation byte follows such a lead; a lead in the last place is left to the next
         // block. Any other block goes the general way below, which finds its first error.
-        std::uint64_t const two = _mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_lead)));
+        std::uint64_t const two = _mm512_cmpge_epu8_mask(cur, k.lead8);
         std::uint64_t const continuation = high & ~two;
-        std::uint64_t const overlong = _mm512_cmplt_epu8_mask(cur, _mm512_set1_epi8(char(first_two_byte_lead))) & two;
+        std::uint64_t const overlong = _mm512_cmplt_epu8_mask(cur, k.two_byte_lead8) & two;
         if ((two << 1) == continuation && overlong == 0)
         {
             std::uint64_t const taken = ~continuation & ~(two & (std::uint64_t(1) << 63));
@@ -449,17 +502,17 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
             // second half writes at least 16 from n, or 15 when it starts with the continuation
             // of a lead at byte 31 (then n is 17 or more), so it covers the first's excess,
             // which ends at 16 or 32; only the block's last store may need to be exact.
-            unsigned const n = store_two_byte_lanes<store::whole>(_mm512_permutexvar_epi8(load(indices.pairs_low), cur),
+            unsigned const n = store_two_byte_lanes<store::whole>(k, _mm512_permutexvar_epi8(load(indices.pairs_low), cur),
                                                                   static_cast<__mmask32>(two),
                                                                   static_cast<__mmask32>(taken), o);
-            produced = n + store_two_byte_lanes<Last>(_mm512_permutexvar_epi8(load(indices.pairs_high), cur),
+            produced = n + store_two_byte_lanes<Last>(k, _mm512_permutexvar_epi8(load(indices.pairs_high), cur),
                                                               static_cast<__mmask32>(two >> 32),
                                                               static_cast<__mmask32>(taken >> 32), o + n);
             // From memory, as next_block_start.
             return 64 - static_cast<unsigned>(p[63] >= first_lead);
         }
     }
-    if (_mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_four_byte_lead))) == 0)
+    if (_mm512_cmpge_epu8_mask(cur, k.four_byte_lead8) == 0)
     {
         // Below F0, the leads and continuation bytes are in their places exactly when each
         // continuation byte is one that a lead before it expects, as p begins an element; with
@@ -468,10 +521,10 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
         // general way below, which finds its first error. The block of two-byte sequences above
         // is this check with no three-byte lead; it stays apart, ahead of this one, so that the
         // text of one- and two-byte letters reaches its stores after the fewest tests.
-        std::uint64_t const lead = _mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_lead)));
-        std::uint64_t const three = _mm512_cmpge_epu8_mask(cur, _mm512_set1_epi8(char(first_three_byte_lead)));
+        std::uint64_t const lead = _mm512_cmpge_epu8_mask(cur, k.lead8);
+        std::uint64_t const three = _mm512_cmpge_epu8_mask(cur, k.three_byte_lead8);
         std::uint64_t const continuation = high & ~lead;
-        std::uint64_t const overlong = _mm512_cmplt_epu8_mask(cur, _mm512_set1_epi8(char(first_two_byte_lead))) & lead;
+        std::uint64_t const overlong = _mm512_cmplt_epu8_mask(cur, k.two_byte_lead8) & lead;
         if (((lead << 1) | (three << 2)) == continuation && overlong == 0)
         {
             std::uint64_t const taken = ~continuation & ((std::uint64_t(1) << 61) - 1);
@@ -480,10 +533,10 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
             // Every code point fits a 16-bit lane, 32 to a register. At least 21 leads start in
             // the first 61 bytes: the second register, if any, is the last. Lanes past n repeat
             // lane 0 (the compressed positions there are 0), so their verdicts add nothing.
-            three_byte_lanes const low = decode_three_byte_lanes(cur, positions, load(indices.spread_low));
+            three_byte_lanes const low = decode_three_byte_lanes(k, cur, positions, load(indices.spread_low));
             if (n > 32)
             {
-                three_byte_lanes const rest = decode_three_byte_lanes(cur, positions, load(indices.spread_high));
+                three_byte_lanes const rest = decode_three_byte_lanes(k, cur, positions, load(indices.spread_high));
                 if ((low.ill_formed | rest.ill_formed) == 0)
                 {
                     store_values<store::whole>(o, low.values, 32);
@@ -512,8 +565,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
     }
 
     // A well-formed block that the way above did not take has a four-byte sequence.
-    std::uint64_t const continuation =
-        _mm512_cmpeq_epi8_mask(_mm512_and_si512(cur, _mm512_set1_epi8(char(0xC0))), _mm512_set1_epi8(char(0x80)));
+    std::uint64_t const continuation = high & ~_mm512_cmpge_epu8_mask(cur, k.lead8);
     std::uint64_t const taken = ~continuation & ((std::uint64_t(1) << 61) - 1);
     unsigned const consumed = next_block_start(p);
     unsigned const n = avx512bw::count_ones(taken);
@@ -525,35 +577,35 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(unsigned char const* p, Out* 
     // over that (fewer than 32 code units), so every group's store is whole; otherwise each is
     // exact.
     constexpr store Full = sizeof(Out) == 4 ? store::whole : Last;
-    __m512i v = decode_lanes<0>(cur, positions);
+    __m512i v = decode_lanes<0>(k, cur, positions);
     unsigned made = 0;
     if (n > 16)
     {
-        made += store_group<Full>(o, v, 16);
-        v = decode_lanes<1>(cur, positions);
+        made += store_group<Full>(k, o, v, 16);
+        v = decode_lanes<1>(k, cur, positions);
         if (n > 32)
         {
-            made += store_group<Full>(o + made, v, 16);
-            v = decode_lanes<2>(cur, positions);
+            made += store_group<Full>(k, o + made, v, 16);
+            v = decode_lanes<2>(k, cur, positions);
             if (n > 48)
             {
-                made += store_group<Full>(o + made, v, 16);
-                v = decode_lanes<3>(cur, positions);
+                made += store_group<Full>(k, o + made, v, 16);
+                v = decode_lanes<3>(k, cur, positions);
             }
         }
     }
     unsigned const full = (n - 1) / 16 * 16; // n >= 1: the block begins an element
-    produced = made + store_group<Last>(o + made, v, n - full);
+    produced = made + store_group<Last>(k, o + made, v, n - full);
     return consumed;
 }
 
 // One block of decode_blocks' loop, at i: false where it ends the loop, with `stop` set.
 template<store Last, class Out>
-BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(unsigned char const* p, Out* o, std::size_t& i, std::size_t& produced,
+BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(decode_constants const& k, unsigned char const* p, Out* o, std::size_t& i, std::size_t& produced,
                                               transcode_step& stop) noexcept
 {
     unsigned made;
-    unsigned const used = decode_block<Last>(p + i, o + produced, made);
+    unsigned const used = decode_block<Last>(k, p + i, o + produced, made);
     if (used == 0)
     {
         if constexpr (sizeof(Out) == 4)
@@ -578,14 +630,15 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step decode_blocks(unsigned char const* p
 {
     std::size_t i = 0, produced = 0;
     transcode_step stop;
+    decode_constants const k = make_decode_constants();
     if constexpr (Covered)
     {
         while (n - i >= block_width + covered_tail)
-            if (!decode_step<store::whole>(p, o, i, produced, stop))
+            if (!decode_step<store::whole>(k, p, o, i, produced, stop))
                 return stop;
     }
     while (n - i >= block_width)
-        if (!decode_step<store::exact>(p, o, i, produced, stop))
+        if (!decode_step<store::exact>(k, p, o, i, produced, stop))
             return stop;
     if (n - i < avx2::decode_width)
         return {i, produced, 0};
