@@ -9,7 +9,9 @@
 // KERNEL is to_utf8_LEVEL (UTF-16 to UTF-8), to_utf8_covered_LEVEL (the same, for callers whose
 // every code unit writes a byte: see utf16_kernels.hpp), encode_LEVEL (code points to UTF-8),
 // decode_LEVEL (UTF-8 to code points), decode16_LEVEL (UTF-8 to UTF-16; decode16_covered at
-// avx512vbmi2: see kernels.hpp) or validate_LEVEL (valid_prefix of UTF-8), LEVEL one of
+// avx512vbmi2: see kernels.hpp), validate_LEVEL (valid_prefix of UTF-8), widen_LEVEL (UTF-16 to
+// code points), narrow_LEVEL (code points to UTF-16, narrow_checked) or validate16_LEVEL
+// (valid_prefix of UTF-16), LEVEL one of
 // sse, avx2, avx512vbmi2, as kernel_ab_kernels.cpp names them. Each FILE (well-formed UTF-8)
 // gives the kernel four pieces of KERNEL_AB_BYTES bytes (default 256 KiB) from across it,
 // together: on less text than that, the branch predictor learns the sequence of a kernel's
@@ -43,6 +45,10 @@ KERNEL_AB_DECLARE_BOTH(encode, sse) KERNEL_AB_DECLARE_BOTH(encode, avx2) KERNEL_
 KERNEL_AB_DECLARE_BOTH(decode, sse) KERNEL_AB_DECLARE_BOTH(decode, avx2) KERNEL_AB_DECLARE_BOTH(decode, avx512vbmi2)
 KERNEL_AB_DECLARE_BOTH(decode16, sse) KERNEL_AB_DECLARE_BOTH(decode16, avx2) KERNEL_AB_DECLARE_BOTH(decode16, avx512vbmi2)
 KERNEL_AB_DECLARE_BOTH(decode16_covered, avx512vbmi2)
+KERNEL_AB_DECLARE_BOTH(widen, sse) KERNEL_AB_DECLARE_BOTH(widen, avx2) KERNEL_AB_DECLARE_BOTH(widen, avx512vbmi2)
+KERNEL_AB_DECLARE_BOTH(narrow, sse) KERNEL_AB_DECLARE_BOTH(narrow, avx2) KERNEL_AB_DECLARE_BOTH(narrow, avx512vbmi2)
+KERNEL_AB_DECLARE_BOTH(validate16, sse) KERNEL_AB_DECLARE_BOTH(validate16, avx2)
+KERNEL_AB_DECLARE_BOTH(validate16, avx512vbmi2)
 KERNEL_AB_DECLARE_BOTH(validate, sse) KERNEL_AB_DECLARE_BOTH(validate, avx2) KERNEL_AB_DECLARE_BOTH(validate, avx512vbmi2)
 }
 
@@ -72,7 +78,11 @@ entry const kernels[] = {
     KERNEL_AB_ENTRY(decode, avx2, 8, 4), KERNEL_AB_ENTRY(decode, avx512vbmi2, 8, 4),
     KERNEL_AB_ENTRY(decode16, sse, 8, 2), KERNEL_AB_ENTRY(decode16, avx2, 8, 2),
     KERNEL_AB_ENTRY(decode16, avx512vbmi2, 8, 2), KERNEL_AB_ENTRY(decode16_covered, avx512vbmi2, 8, 2),
-    KERNEL_AB_ENTRY(validate, sse, 8, 1), KERNEL_AB_ENTRY(validate, avx2, 8, 1),
+    KERNEL_AB_ENTRY(widen, sse, 16, 4), KERNEL_AB_ENTRY(widen, avx2, 16, 4),
+    KERNEL_AB_ENTRY(widen, avx512vbmi2, 16, 4), KERNEL_AB_ENTRY(narrow, sse, 32, 2),
+    KERNEL_AB_ENTRY(narrow, avx2, 32, 2), KERNEL_AB_ENTRY(narrow, avx512vbmi2, 32, 2),
+    KERNEL_AB_ENTRY(validate16, sse, 16, 1), KERNEL_AB_ENTRY(validate16, avx2, 16, 1),
+    KERNEL_AB_ENTRY(validate16, avx512vbmi2, 16, 1), KERNEL_AB_ENTRY(validate, sse, 8, 1), KERNEL_AB_ENTRY(validate, avx2, 8, 1),
     KERNEL_AB_ENTRY(validate, avx512vbmi2, 8, 1),
 };
 

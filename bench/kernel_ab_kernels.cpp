@@ -32,6 +32,10 @@ std::uint64_t packed(simd::flagged_step r)
 {
     return static_cast<std::uint64_t>(r.at) | static_cast<std::uint64_t>(r.at) << 32;
 }
+std::uint64_t packed(std::size_t at)
+{
+    return static_cast<std::uint64_t>(at) | static_cast<std::uint64_t>(at) << 32;
+}
 } // namespace
 
 // A validating kernel, under the same signature: `o` is not used.
@@ -39,6 +43,13 @@ std::uint64_t packed(simd::flagged_step r)
     std::uint64_t KERNEL_AB_NAME(validate##_##level)(void const* p, std::size_t n, void*)       \
     {                                                                                           \
         return packed(simd::ns::valid_prefix(static_cast<unsigned char const*>(p), n));         \
+    }
+
+// valid_prefix of UTF-16, likewise.
+#define KERNEL_AB_DEFINE_VALIDATE16(level, ns)                                                  \
+    std::uint64_t KERNEL_AB_NAME(validate16##_##level)(void const* p, std::size_t n, void*)     \
+    {                                                                                           \
+        return packed(simd::ns::valid_prefix(static_cast<std::uint16_t const*>(p), n));         \
     }
 
 // Each kernel as `side_operation_level`, taking and returning untyped pointers.
@@ -79,6 +90,15 @@ KERNEL_AB_DEFINE(decode16, sse, sse, unsigned char, std::uint16_t)
 KERNEL_AB_DEFINE(decode16, avx2, avx2, unsigned char, std::uint16_t)
 KERNEL_AB_DEFINE(decode16, avx512vbmi2, avx512vbmi2, unsigned char, std::uint16_t)
 KERNEL_AB_DEFINE(decode16_covered, avx512vbmi2, avx512vbmi2, unsigned char, std::uint16_t)
+KERNEL_AB_DEFINE(widen, sse, utf16_sse, std::uint16_t, char32_t)
+KERNEL_AB_DEFINE(widen, avx2, utf16_avx2, std::uint16_t, char32_t)
+KERNEL_AB_DEFINE(widen, avx512vbmi2, utf16_avx512vbmi2, std::uint16_t, char32_t)
+KERNEL_AB_DEFINE_AS(narrow, narrow_checked, sse, utf16_sse, char32_t, std::uint16_t)
+KERNEL_AB_DEFINE_AS(narrow, narrow_checked, avx2, utf16_avx2, char32_t, std::uint16_t)
+KERNEL_AB_DEFINE_AS(narrow, narrow_checked, avx512vbmi2, utf16_avx512vbmi2, char32_t, std::uint16_t)
+KERNEL_AB_DEFINE_VALIDATE16(sse, utf16_sse)
+KERNEL_AB_DEFINE_VALIDATE16(avx2, utf16_avx2)
+KERNEL_AB_DEFINE_VALIDATE16(avx512vbmi2, utf16_avx512vbmi2)
 KERNEL_AB_DEFINE_VALIDATE(sse, sse)
 KERNEL_AB_DEFINE_VALIDATE(avx2, avx2)
 KERNEL_AB_DEFINE_VALIDATE(avx512vbmi2, avx512vbmi2)
