@@ -243,9 +243,11 @@ struct decode_constants
     // In every byte, for comparisons with the bytes of a block.
     __m512i lead8, two_byte_lead8, three_byte_lead8, four_byte_lead8;
     // In every 16-bit lane: the masks of 7, 5 and 6 low bits, the offsets from a lead's position
-    // to the byte after it (in the high byte) and to the one after that, the low byte, two leads,
-    // the least three-byte value and the first surrogate.
+    // to the byte after it (in the high byte) and to the one after that, the low byte, four
+    // leads, the least three-byte value and the first surrogate; for surrogate pairs, the
+    // planes' offset (10000 >> 10), their count (400) and the first low surrogate.
     __m512i low7, low5, low6, next_byte, third_byte, low_byte, lead16, three_byte_lead16, least_three, surrogate;
+    __m512i continuation16, four_byte_lead16, plane_offset, planes, low_surrogate;
     // In every 32-bit lane: decode_lanes' byte offsets and weights, store_group's pair parts.
     __m512i quad_offsets, byte_weights, pair_weights, high_offset, ten_bits, low_tag, supplementary;
 };
@@ -273,6 +275,9 @@ BOOST_UTF_AVX512VBMI2_INLINE decode_constants make_decode_constants() noexcept
             opaque_lanes16(0x0202),           opaque_lanes16(0xFF),
             opaque_lanes16(first_lead),       opaque_lanes16(first_three_byte_lead),
             opaque_lanes16(0x800),            opaque_lanes16(0xD800),
+            opaque_lanes16(0x80),             opaque_lanes16(first_four_byte_lead),
+            opaque_lanes16(0x40),             opaque_lanes16(0x400),
+            opaque_lanes16(0xDC00),
             opaque_lanes32(0x03020100),       opaque_lanes16(0x0140),
             opaque_lanes32(0x00011000),       opaque_lanes32(0xD7C0),
             opaque_lanes32(0x3FF),            opaque_lanes32(0xDC00),
@@ -376,14 +381,20 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(decode_constants cons
 // lanes whose three-byte sequence is overlong (below 800) or a surrogate. Once each lead has its
 // continuation bytes and no lead is C0 or C1, those are the only errors left below F0: they are
 // the narrower second-byte ranges of E0 and ED (Table 3-7), seen in the value.
+//
+// With Pairs, as UTF-16 code units: a four-byte sequence has two positions, its lead's and its
+// third byte's (the only continuation bytes among the positions), whose lanes take its high and
+// its low surrogate, and a lane is also ill-formed where the sequence's code point is not from
+// 10000 to 10FFFF: the ranges of F0 and F4 and the leads above F4, which the value shows too.
 struct three_byte_lanes
 {
     __m512i values;
     __mmask32 ill_formed;
 };
 
-BOOST_UTF_AVX512VBMI2_INLINE three_byte_lanes decode_three_byte_lanes(decode_constants const& k, __m512i block, __m512i positions,
-                                                                      __m512i spread) noexcept
+template<bool Pairs>
+BOOST_UTF_AVX512VBMI2_INLINE three_byte_lanes decode_three_byte_lanes(decode_constants const& k, __m512i block,
+                                                                      __m512i positions, __m512i spread) noexcept
 {
     __m512i const at = _mm512_add_epi16(_mm512_permutexvar_epi8(spread, positions), k.next_byte);
     // Lane k: the lead and the byte after it, and the third byte in the low half.
@@ -394,12 +405,82 @@ BOOST_UTF_AVX512VBMI2_INLINE three_byte_lanes decode_three_byte_lanes(decode_con
     // The 16-bit shift keeps the three-byte lead's four payload bits and drops the rest.
     __m512i const of_three =
         _mm512_or_si512(_mm512_slli_epi16(lead, 12), _mm512_or_si512(_mm512_slli_epi16(second, 6), third));
-    __m512i const shorter = two_byte_values(k, first, _mm512_cmpge_epu16_mask(lead, k.lead16));
-    __mmask32 const three = _mm512_cmpge_epu16_mask(lead, k.three_byte_lead16);
+    __mmask32 const two = _mm512_cmpge_epu16_mask(lead, k.lead16);
+    __mmask32 three = _mm512_cmpge_epu16_mask(lead, k.three_byte_lead16);
+    __m512i values;
+    __mmask32 out_of_range = 0;
+    if constexpr (Pairs)
+    {
+        __mmask32 const four = _mm512_cmpge_epu16_mask(lead, k.four_byte_lead16);
+        __mmask32 const low_half = _mm512_cmpge_epu16_mask(lead, k.continuation16) & ~two;
+        three &= ~four;
+        // For a four-byte lead, of_three >> 4 is the code point's bits 10 and up (of the lead,
+        // only its low four bits, so that a lead above F7 gives 800 or more): less 40, below 400
+        // exactly for code points from 10000 to 10FFFF, and then the high surrogate's ten bits.
+        __m512i const plane = _mm512_sub_epi16(_mm512_srli_epi16(of_three, 4), k.plane_offset);
+        out_of_range = _mm512_mask_cmpge_epu16_mask(four, plane, k.planes);
+        // The two-byte value of a third and a fourth byte holds the low surrogate's ten bits,
+        // and the third byte's bit 4 as bit 10, which DC00 has set anyway.
+        __m512i const shorter = two_byte_values(k, first, two | low_half);
+        values = _mm512_mask_blend_epi16(low_half, shorter, _mm512_or_si512(shorter, k.low_surrogate));
+        values = _mm512_mask_blend_epi16(three, values, of_three);
+        values = _mm512_mask_blend_epi16(four, values, _mm512_or_si512(plane, k.surrogate));
+    }
+    else
+        values = _mm512_mask_blend_epi16(three, two_byte_values(k, first, two), of_three);
     __mmask32 const overlong = _mm512_mask_cmplt_epu16_mask(three, of_three, k.least_three);
     __mmask32 const surrogate =
         _mm512_mask_cmplt_epu16_mask(three, _mm512_sub_epi16(of_three, k.surrogate), k.least_three);
-    return {_mm512_mask_blend_epi16(three, shorter, of_three), static_cast<__mmask32>(overlong | surrogate)};
+    return {values, static_cast<__mmask32>(overlong | surrogate | out_of_range)};
+}
+
+// Where the values of a block below F0 come from (with Pairs, below F8, as UTF-16): each
+// element's position, and each four-byte sequence's third byte, for the elements that start
+// before 61; 0 where the leads and continuation bytes are not in their places. They are in their
+// places exactly when each continuation byte is one that a lead before it expects, as the block
+// begins an element, and then the sequences that start before 61 are whole in the block. `high`
+// marks the bytes from 80, `four` those from F0 (0 without Pairs).
+template<bool Pairs>
+BOOST_UTF_AVX512VBMI2_INLINE std::uint64_t value_places(decode_constants const& k, __m512i block, std::uint64_t high,
+                                                        std::uint64_t four) noexcept
+{
+    std::uint64_t const lead = _mm512_cmpge_epu8_mask(block, k.lead8);
+    std::uint64_t const three = _mm512_cmpge_epu8_mask(block, k.three_byte_lead8);
+    std::uint64_t const continuation = high & ~lead;
+    std::uint64_t const expected = (lead << 1) | (three << 2) | (Pairs ? four << 3 : 0);
+    // C0 and C1 only begin overlong forms.
+    std::uint64_t const overlong = _mm512_cmplt_epu8_mask(block, k.two_byte_lead8) & lead;
+    if (expected != continuation || overlong != 0)
+        return 0;
+    std::uint64_t const taken = ~continuation & ((std::uint64_t(1) << 61) - 1);
+    return Pairs ? taken | (taken & four) << 2 : taken;
+}
+
+// The values of decode_three_byte_lanes<Pairs> at the places of value_places (1 to 61 of them) in
+// `block`, stored at o, the first register whole and any second one as Last; returns how many, or
+// 0, with nothing stored, where a lane is ill-formed. At least 21 elements start in the first 61
+// bytes: the second register, if any, is the last. Lanes past n repeat lane 0 (the compressed
+// positions there are 0), so their verdicts add nothing.
+template<bool Pairs, store Last, class Out>
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_block_lanes(decode_constants const& k, __m512i block, std::uint64_t places,
+                                                        Out* o) noexcept
+{
+    unsigned const n = avx512bw::count_ones(places);
+    __m512i const positions = _mm512_maskz_compress_epi8(places, load(indices.iota));
+    three_byte_lanes const low = decode_three_byte_lanes<Pairs>(k, block, positions, load(indices.spread_low));
+    if (n > 32)
+    {
+        three_byte_lanes const rest = decode_three_byte_lanes<Pairs>(k, block, positions, load(indices.spread_high));
+        if ((low.ill_formed | rest.ill_formed) != 0)
+            return 0;
+        store_values<store::whole>(o, low.values, 32);
+        store_values<Last>(o + 32, rest.values, n - 32);
+        return n;
+    }
+    if (low.ill_formed != 0)
+        return 0;
+    store_values<Last>(o, low.values, n);
+    return n;
 }
 
 // Where the next block starts after the block at p, which decodes the elements that start before
@@ -512,46 +593,25 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(decode_constants const& k, un
             return 64 - static_cast<unsigned>(p[63] >= first_lead);
         }
     }
-    if (_mm512_cmpge_epu8_mask(cur, k.four_byte_lead8) == 0)
+    // Below F0, with the leads and continuation bytes in their places (value_places), no C0 or
+    // C1 and no three-byte value overlong or a surrogate, the sequences that start before 61 are
+    // well-formed; as UTF-16, a block with four-byte leads comes this way too, each sequence two
+    // code units, its code point checked in its lane. Any other block goes the general way
+    // below, which finds its first error. The block of two-byte sequences above is the same
+    // check with no three-byte lead; it stays apart, ahead of this one, so that the text of one-
+    // and two-byte letters reaches its stores after the fewest tests.
+    std::uint64_t const four = _mm512_cmpge_epu8_mask(cur, k.four_byte_lead8);
+    if (four == 0)
     {
-        // Below F0, the leads and continuation bytes are in their places exactly when each
-        // continuation byte is one that a lead before it expects, as p begins an element; with
-        // no C0 or C1 and no three-byte value overlong or a surrogate, the sequences that start
-        // before 61, all of them whole in the block, are well-formed. Any other block goes the
-        // general way below, which finds its first error. The block of two-byte sequences above
-        // is this check with no three-byte lead; it stays apart, ahead of this one, so that the
-        // text of one- and two-byte letters reaches its stores after the fewest tests.
-        std::uint64_t const lead = _mm512_cmpge_epu8_mask(cur, k.lead8);
-        std::uint64_t const three = _mm512_cmpge_epu8_mask(cur, k.three_byte_lead8);
-        std::uint64_t const continuation = high & ~lead;
-        std::uint64_t const overlong = _mm512_cmplt_epu8_mask(cur, k.two_byte_lead8) & lead;
-        if (((lead << 1) | (three << 2)) == continuation && overlong == 0)
-        {
-            std::uint64_t const taken = ~continuation & ((std::uint64_t(1) << 61) - 1);
-            unsigned const n = avx512bw::count_ones(taken);
-            __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
-            // Every code point fits a 16-bit lane, 32 to a register. At least 21 leads start in
-            // the first 61 bytes: the second register, if any, is the last. Lanes past n repeat
-            // lane 0 (the compressed positions there are 0), so their verdicts add nothing.
-            three_byte_lanes const low = decode_three_byte_lanes(k, cur, positions, load(indices.spread_low));
-            if (n > 32)
-            {
-                three_byte_lanes const rest = decode_three_byte_lanes(k, cur, positions, load(indices.spread_high));
-                if ((low.ill_formed | rest.ill_formed) == 0)
-                {
-                    store_values<store::whole>(o, low.values, 32);
-                    store_values<Last>(o + 32, rest.values, n - 32);
-                    produced = n;
-                    return next_block_start(p);
-                }
-            }
-            else if (low.ill_formed == 0)
-            {
-                store_values<Last>(o, low.values, n);
-                produced = n;
-                return next_block_start(p);
-            }
-        }
+        std::uint64_t const places = value_places<false>(k, cur, high, 0);
+        if (places != 0 && (produced = store_block_lanes<false, Last>(k, cur, places, o)) != 0)
+            return next_block_start(p);
+    }
+    else if constexpr (sizeof(Out) == 2)
+    {
+        std::uint64_t const places = value_places<true>(k, cur, high, four);
+        if (places != 0 && (produced = store_block_lanes<true, Last>(k, cur, places, o)) != 0)
+            return next_block_start(p);
     }
     // The block alone: p begins an element, so nothing before it matters.
     __m512i const p1 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(1), load(indices.back1), cur);
