@@ -737,6 +737,55 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16_covered(unsigned char const
 // first writes at most 64 less the block's bytes past them, at most `width` (32), and the next
 // block writes over that, as encode_loop.ipp requires.
 
+// The vectors of the encoding functions, together, so that a loop can either hold them (made once
+// before it, through opaque, as decode_constants) or make them where they are used. GCC makes
+// each _mm512_set1 again in every block of the loop over code points (encode), where held ones
+// cost less; in the loop over UTF-16 (to_utf8) it keeps them in registers, where held ones, which
+// it keeps in memory, cost more. So code_point_units holds them, and utf16_blocks makes them.
+struct encode_constants
+{
+    // In every 16-bit lane: the least two- and three-byte values, the low six bits, the
+    // markers of a two- and a three-byte form's first two bytes (in memory order), the low byte,
+    // a surrogate's top bits and the first surrogate.
+    __m512i two16, three16, low6, two_marker16, three_marker16, low_byte16, surrogate_bits, surrogate16;
+    // In every 32-bit lane: the least two-, three- and four-byte values, spread_utf8's six-bit
+    // group selectors (64-bit lanes), the six-bit masks of its bytes, the shifts of a two- and a
+    // three-byte form, the markers of the two-, three- and four-byte forms, and the high half.
+    __m512i two32, three32, four32, groups, low6_bytes, two_shift, three_shift;
+    __m512i two_marker32, three_marker32, four_marker32, high_half;
+};
+
+// v, through opaque where Opaque.
+template<bool Opaque>
+BOOST_UTF_AVX512VBMI2_INLINE __m512i held(__m512i v) noexcept
+{
+    return Opaque ? opaque(v) : v;
+}
+
+template<bool Opaque>
+BOOST_UTF_AVX512VBMI2_INLINE encode_constants make_encode_constants() noexcept
+{
+    return {held<Opaque>(_mm512_set1_epi16(0x80)),
+            held<Opaque>(_mm512_set1_epi16(0x800)),
+            held<Opaque>(_mm512_set1_epi16(0x3F)),
+            held<Opaque>(_mm512_set1_epi16(static_cast<short>(0x80C0))),
+            held<Opaque>(_mm512_set1_epi16(static_cast<short>(0x80E0))),
+            held<Opaque>(_mm512_set1_epi16(0x00FF)),
+            held<Opaque>(_mm512_set1_epi16(static_cast<short>(0xF800))),
+            held<Opaque>(_mm512_set1_epi16(static_cast<short>(0xD800))),
+            held<Opaque>(_mm512_set1_epi32(0x80)),
+            held<Opaque>(_mm512_set1_epi32(0x800)),
+            held<Opaque>(_mm512_set1_epi32(0x10000)),
+            held<Opaque>(_mm512_set1_epi64(0x20262C3200060C12)),
+            held<Opaque>(_mm512_set1_epi32(0x3F3F3F3F)),
+            held<Opaque>(_mm512_set1_epi32(16)),
+            held<Opaque>(_mm512_set1_epi32(8)),
+            held<Opaque>(_mm512_set1_epi32(0x80C0)),
+            held<Opaque>(_mm512_set1_epi32(0x8080E0)),
+            held<Opaque>(_mm512_set1_epi32(static_cast<int>(0x808080F0u))),
+            held<Opaque>(_mm512_set1_epi32(static_cast<int>(0xFFFF0000u)))};
+}
+
 template<store How>
 BOOST_UTF_AVX512VBMI2_INLINE void store_bytes(unsigned char* o, __m512i v, unsigned n) noexcept
 {
@@ -764,20 +813,19 @@ struct utf8_lanes
     std::uint64_t used;
 };
 
-BOOST_UTF_AVX512VBMI2_INLINE utf8_lanes spread_utf8(__m512i x, __mmask16 two) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE utf8_lanes spread_utf8(encode_constants const& k, __m512i x, __mmask16 two) noexcept
 {
-    __mmask16 const three = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x800));
-    __mmask16 const four = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x10000));
-    // The code point's six-bit groups, highest first: byte k of a lane holds bits 18 - 6k up.
-    __m512i const groups = _mm512_set1_epi64(0x20262C3200060C12);
-    __m512i const spread =
-        _mm512_and_si512(_mm512_multishift_epi64_epi8(groups, x), _mm512_set1_epi32(0x3F3F3F3F));
-    __m512i shift = _mm512_set1_epi32(16);
-    shift = _mm512_mask_mov_epi32(shift, three, _mm512_set1_epi32(8));
+    __mmask16 const three = _mm512_cmpge_epu32_mask(x, k.three32);
+    __mmask16 const four = _mm512_cmpge_epu32_mask(x, k.four32);
+    // The code point's six-bit groups, highest first: byte k of a lane holds bits 18 - 6k up
+    // (k.groups).
+    __m512i const spread = _mm512_and_si512(_mm512_multishift_epi64_epi8(k.groups, x), k.low6_bytes);
+    __m512i shift = k.two_shift;
+    shift = _mm512_mask_mov_epi32(shift, three, k.three_shift);
     shift = _mm512_mask_mov_epi32(shift, four, _mm512_setzero_si512());
-    __m512i marker = _mm512_set1_epi32(0x80C0);
-    marker = _mm512_mask_mov_epi32(marker, three, _mm512_set1_epi32(0x8080E0));
-    marker = _mm512_mask_mov_epi32(marker, four, _mm512_set1_epi32(int(0x808080F0u)));
+    __m512i marker = k.two_marker32;
+    marker = _mm512_mask_mov_epi32(marker, three, k.three_marker32);
+    marker = _mm512_mask_mov_epi32(marker, four, k.four_marker32);
     __m512i const bytes = _mm512_mask_or_epi32(x, two, _mm512_srlv_epi32(spread, shift), marker);
     // A lane's lead byte is in use, and past it the bytes that are not 0 (continuation bytes).
     return {bytes, _mm512_test_epi8_mask(bytes, bytes) | 0x1111111111111111u};
@@ -785,29 +833,29 @@ BOOST_UTF_AVX512VBMI2_INLINE utf8_lanes spread_utf8(__m512i x, __mmask16 two) no
 
 // Sixteen scalar values as UTF-8 at `o` (How): 16 to 64 bytes, the count returned.
 template<store How>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_sixteen(__m512i x, unsigned char* o) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_sixteen(encode_constants const& k, __m512i x, unsigned char* o) noexcept
 {
-    __mmask16 const two = _mm512_cmpge_epu32_mask(x, _mm512_set1_epi32(0x80));
+    __mmask16 const two = _mm512_cmpge_epu32_mask(x, k.two32);
     if (two == 0)
     {
         _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm512_cvtepi32_epi8(x));
         return 16;
     }
-    utf8_lanes const u = spread_utf8(x, two);
+    utf8_lanes const u = spread_utf8(k, x, two);
     return store_used<How>(o, u.bytes, u.used);
 }
 
 // Thirty-two code units below 800 as UTF-8 at o (How): 32 to 64 bytes, the count returned.
 template<store How>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(__m512i x, __mmask32 two, unsigned char* o) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_two_byte_units(encode_constants const& k, __m512i x, __mmask32 two,
+                                                            unsigned char* o) noexcept
 {
     // Lead then continuation byte, in memory order: C0 | x >> 6, then 80 | (x & 3F).
     __m512i const pair = _mm512_or_si512(
-        _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(x, _mm512_set1_epi16(0x3F)), 8), _mm512_srli_epi16(x, 6)),
-        _mm512_set1_epi16(static_cast<short>(0x80C0)));
+        _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(x, k.low6), 8), _mm512_srli_epi16(x, 6)), k.two_marker16);
     __m512i const bytes = _mm512_mask_mov_epi16(x, two, pair);
     // The low byte of every lane, the high one of a two-byte lane.
-    __m512i const keep = _mm512_mask_mov_epi16(_mm512_set1_epi16(0x00FF), two, _mm512_set1_epi16(-1));
+    __m512i const keep = _mm512_mask_mov_epi16(k.low_byte16, two, _mm512_set1_epi16(-1));
     return store_used<How>(o, bytes, _mm512_movepi8_mask(keep));
 }
 
@@ -850,19 +898,20 @@ struct unit_bytes
     __m512i first, third;
 };
 
-BOOST_UTF_AVX512VBMI2_INLINE unit_bytes bmp_unit_bytes(__m512i u, __mmask32 two, __mmask32 three) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unit_bytes bmp_unit_bytes(encode_constants const& k, __m512i u, __mmask32 two,
+                                                       __mmask32 three) noexcept
 {
-    __m512i const six = _mm512_set1_epi16(0x3F);
+    __m512i const six = k.low6;
     __m512i const low = _mm512_and_si512(u, six);
     // Two bytes: C0 | u >> 6, 80 | low. Three: E0 | u >> 12, 80 | (u >> 6 & 3F), then 80 | low.
-    __m512i const two_bytes = _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi16(u, 6), _mm512_slli_epi16(low, 8)),
-                                              _mm512_set1_epi16(static_cast<short>(0x80C0)));
+    __m512i const two_bytes =
+        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi16(u, 6), _mm512_slli_epi16(low, 8)), k.two_marker16);
     __m512i const middle = _mm512_and_si512(_mm512_srli_epi16(u, 6), six);
     __m512i const three_bytes = _mm512_or_si512(
-        _mm512_or_si512(_mm512_srli_epi16(u, 12), _mm512_slli_epi16(middle, 8)), _mm512_set1_epi16(static_cast<short>(0x80E0)));
+        _mm512_or_si512(_mm512_srli_epi16(u, 12), _mm512_slli_epi16(middle, 8)), k.three_marker16);
     __m512i first = _mm512_mask_mov_epi16(u, two, two_bytes);
     first = _mm512_mask_mov_epi16(first, three, three_bytes);
-    return {first, _mm512_maskz_mov_epi16(three, _mm512_or_si512(low, _mm512_set1_epi16(0x80)))};
+    return {first, _mm512_maskz_mov_epi16(three, _mm512_or_si512(low, k.two16))};
 }
 
 // The bytes of 32 code units (unit_bytes of interleave_order) compressed and stored at o, the
@@ -884,12 +933,12 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_unit_bytes(unit_bytes b, std::uint64
 // bytes in memory order, built in 16-bit lanes as two halves (the first two bytes, then the
 // third), which an interleave of 16-bit lanes pairs up.
 template<store First>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(__m512i x, unsigned char* o) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp_units(encode_constants const& k, __m512i x, unsigned char* o) noexcept
 {
     __m512i const u = _mm512_permutexvar_epi16(interleave_order(), x);
-    __mmask32 const two = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
-    __mmask32 const three = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x800));
-    return store_unit_bytes<First>(bmp_unit_bytes(u, two, three), ~std::uint64_t(0), o);
+    __mmask32 const two = _mm512_cmpge_epu16_mask(u, k.two16);
+    __mmask32 const three = _mm512_cmpge_epu16_mask(u, k.three16);
+    return store_unit_bytes<First>(bmp_unit_bytes(k, u, two, three), ~std::uint64_t(0), o);
 }
 
 // What both sources share: a block's values as 16-bit lanes in one register, x, with `two` the
@@ -904,19 +953,20 @@ struct unit_lanes
     static constexpr bool masked_stores = true;
 
     template<class Block>
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_below_800(Block const& w, unsigned char* o) noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_below_800(Block const& w, unsigned char* o) const noexcept
     {
-        return encode_two_byte_units<store::whole>(w.x, w.two, o);
+        return encode_two_byte_units<store::whole>(static_cast<Source const&>(*this).constants(), w.x, w.two, o);
     }
     // The first register stored as First, any second one exactly.
     template<store First = store::whole, class Block>
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode(std::size_t, Block const& w, unsigned char* o) noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE unsigned encode(std::size_t, Block const& w, unsigned char* o) const noexcept
     {
-        return Source::below_800(w) ? encode_two_byte_units<First>(w.x, w.two, o)
-                                    : Source::template encode_bmp<First>(w, o);
+        Source const& s = static_cast<Source const&>(*this);
+        return s.below_800(w) ? encode_two_byte_units<First>(s.constants(), w.x, w.two, o)
+                              : s.template encode_bmp<First>(w, o);
     }
     template<class Block>
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_exactly(std::size_t i, Block const& w, unsigned char* o) noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_exactly(std::size_t i, Block const& w, unsigned char* o) const noexcept
     {
         return encode<store::exact>(i, w, o);
     }
@@ -936,6 +986,8 @@ struct utf16_blocks : unit_lanes<utf16_blocks>
 {
     std::uint16_t const* p;
     explicit utf16_blocks(std::uint16_t const* from) noexcept : p(from) {}
+    // Made where they are used: GCC keeps them in registers in this loop (see encode_constants).
+    BOOST_UTF_AVX512VBMI2_INLINE static encode_constants constants() noexcept { return make_encode_constants<false>(); }
     static constexpr bool ascii_pairs = false; // a block of 64 is test enough
     static constexpr bool early_reads = true;
     static constexpr bool two_bytes_first = false;
@@ -948,17 +1000,17 @@ struct utf16_blocks : unit_lanes<utf16_blocks>
     BOOST_UTF_AVX512VBMI2_INLINE void read(std::size_t i, block& w) const noexcept
     {
         w.x = avx512bw::load(p + i);
-        w.two = _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x80));
+        w.two = _mm512_cmpge_epu16_mask(w.x, constants().two16);
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool encodable(block const& w) noexcept
     {
-        return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, _mm512_set1_epi16(static_cast<short>(0xF800))),
-                                       _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
+        encode_constants const k = constants();
+        return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, k.surrogate_bits), k.surrogate16) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return w.two == 0; }
     BOOST_UTF_AVX512VBMI2_INLINE static bool below_800(block const& w) noexcept
     {
-        return _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x800)) == 0;
+        return _mm512_cmpge_epu16_mask(w.x, constants().three16) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii_first_half(block const& w) noexcept
     {
@@ -967,7 +1019,7 @@ struct utf16_blocks : unit_lanes<utf16_blocks>
     template<store First = store::whole>
     BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
     {
-        return encode_bmp_units<First>(w.x, o);
+        return encode_bmp_units<First>(constants(), w.x, o);
     }
 };
 
@@ -979,7 +1031,13 @@ struct utf16_blocks : unit_lanes<utf16_blocks>
 struct code_point_units : unit_lanes<code_point_units>
 {
     std::uint32_t const* p;
-    explicit code_point_units(std::uint32_t const* from) noexcept : p(from) {}
+    // Made once, before the loop, and held (see encode_constants).
+    encode_constants const& k;
+    code_point_units(std::uint32_t const* from, encode_constants const& held_constants) noexcept
+        : p(from), k(held_constants)
+    {
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE encode_constants const& constants() const noexcept { return k; }
     static constexpr bool ascii_pairs = false; // a block of 128 bytes is test enough
     static constexpr bool early_reads = true;
     static constexpr bool two_bytes_first = true;
@@ -996,20 +1054,19 @@ struct code_point_units : unit_lanes<code_point_units>
         w.x1 = avx512bw::load(p + i + 16);
         // The pack works within 128-bit lanes; the permutation puts its 64-bit pieces in order.
         w.x = _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), _mm512_packus_epi32(w.x0, w.x1));
-        w.two = _mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x80));
-        w.big = _mm512_test_epi32_mask(_mm512_or_si512(w.x0, w.x1), _mm512_set1_epi32(int(0xFFFF0000u)));
+        w.two = _mm512_cmpge_epu16_mask(w.x, k.two16);
+        w.big = _mm512_test_epi32_mask(_mm512_or_si512(w.x0, w.x1), k.high_half);
     }
-    BOOST_UTF_AVX512VBMI2_INLINE static bool encodable(block const& w) noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE bool encodable(block const& w) const noexcept
     {
         if (w.big == 0)
-            return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, _mm512_set1_epi16(static_cast<short>(0xF800))),
-                                           _mm512_set1_epi16(static_cast<short>(0xD800))) == 0;
+            return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, k.surrogate_bits), k.surrogate16) == 0;
         return (avx512bw::not_scalar(w.x0) | avx512bw::not_scalar(w.x1)) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return (w.two | w.big) == 0; }
-    BOOST_UTF_AVX512VBMI2_INLINE static bool below_800(block const& w) noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE bool below_800(block const& w) const noexcept
     {
-        return (_mm512_cmpge_epu16_mask(w.x, _mm512_set1_epi16(0x800)) | w.big) == 0;
+        return (_mm512_cmpge_epu16_mask(w.x, k.three16) | w.big) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii_first_half(block const& w) noexcept
     {
@@ -1019,12 +1076,12 @@ struct code_point_units : unit_lanes<code_point_units>
     // writes 16 bytes at least, so the first's whole store ends at most `width` bytes past the
     // block's.
     template<store First = store::whole>
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp(block const& w, unsigned char* o) const noexcept
     {
         if (w.big == 0)
-            return encode_bmp_units<First>(w.x, o);
-        unsigned const n = encode_sixteen<First>(w.x0, o);
-        return n + encode_sixteen<store::exact>(w.x1, o + n);
+            return encode_bmp_units<First>(k, w.x, o);
+        unsigned const n = encode_sixteen<First>(k, w.x0, o);
+        return n + encode_sixteen<store::exact>(k, w.x1, o + n);
     }
 };
 
@@ -1041,7 +1098,9 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_code_points(std::uint32_t con
     transcode_step r{0, 0, 0};
     if (n >= 4 * code_point_units::width)
     {
-        r = Covered ? encode_blocks_covered(code_point_units{p}, n, o) : encode_blocks(code_point_units{p}, n, o);
+        encode_constants const k = make_encode_constants<true>();
+        code_point_units const source{p, k};
+        r = Covered ? encode_blocks_covered(source, n, o) : encode_blocks(source, n, o);
         if (r.resume != 0)
             return r;
     }
@@ -1050,7 +1109,7 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_code_points(std::uint32_t con
         __m512i const x = avx512bw::load(p + r.consumed);
         if (avx512bw::not_scalar(x) != 0)
             return {r.consumed, r.produced, encode_width};
-        r.produced += encode_sixteen<store::exact>(x, o + r.produced);
+        r.produced += encode_sixteen<store::exact>(make_encode_constants<false>(), x, o + r.produced);
     }
     return r;
 }

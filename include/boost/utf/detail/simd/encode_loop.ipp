@@ -60,7 +60,7 @@ BOOST_UTF_ENCODE_LOOP_INLINE unsigned encode_last_block(Source const& s, std::si
         return s.encode_exactly(i, b, o);
     else
     {
-        if (Source::ascii(b))
+        if (s.ascii(b))
         {
             if constexpr (Source::ascii_runs)
                 return s.encode_ascii(b, o);
@@ -86,9 +86,9 @@ BOOST_UTF_ENCODE_LOOP_INLINE bool check_block(Source const& s, std::size_t i, ty
     {
         s.read(i, b);
         if constexpr (InRun)
-            return Source::ascii(b) || Source::encodable(b);
+            return s.ascii(b) || s.encodable(b);
         else
-            return Source::encodable(b);
+            return s.encodable(b);
     }
     else
         return s.check(i, b);
@@ -112,7 +112,7 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks(Source const& s, std::
     {
         if constexpr (Source::ascii_runs)
         {
-            if (Source::ascii(b))
+            if (s.ascii(b))
             {
                 produced += s.encode_ascii(b, o + produced);
                 i += width;
@@ -177,7 +177,7 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
         // With early_reads, b is the block at i already.
         if constexpr (!Source::early_reads)
             s.read(i, b);
-        if (Source::ascii(b))
+        if (s.ascii(b))
         {
             produced += s.encode_ascii(b, o + produced);
             i += width;
@@ -189,7 +189,7 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
                 {
                     s.read(i, c);
                     s.read(i + width, d);
-                    if (!(Source::ascii(c) && Source::ascii(d)))
+                    if (!(s.ascii(c) && s.ascii(d)))
                         break;
                     produced += s.encode_ascii(c, o + produced);
                     produced += s.encode_ascii(d, o + produced);
@@ -203,19 +203,19 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
             }
             continue;
         }
-        if (!Source::two_bytes_first && !Source::encodable(b))
+        if (!Source::two_bytes_first && !s.encodable(b))
             return {i, produced, width};
         typename Source::block next;
         if constexpr (Source::early_reads)
             s.read(i + width, next);
-        if (Source::below_800(b))
+        if (s.below_800(b))
         {
             produced += s.encode_below_800(b, o + produced);
             in_run = false;
         }
-        else if (Source::two_bytes_first && !Source::encodable(b))
+        else if (Source::two_bytes_first && !s.encodable(b))
             return {i, produced, width};
-        else if (in_run && Source::ascii_first_half(b))
+        else if (in_run && s.ascii_first_half(b))
         {
             s.encode_ascii(b, o + produced);
             produced += half;
@@ -239,7 +239,7 @@ BOOST_UTF_ENCODE_LOOP_INLINE transcode_step encode_blocks_covered(Source const& 
     for (; n - i >= width; i += width)
     {
         s.read(i, b);
-        if (!Source::ascii(b) && !Source::encodable(b))
+        if (!s.ascii(b) && !s.encodable(b))
             return {i, produced, width};
         produced += encode_last_block(s, i, b, o + produced);
     }

@@ -1131,15 +1131,16 @@ inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_paired_units(__m512i x, __m512i before, bool drop_last,
                                                           unsigned char* o) noexcept
 {
+    avx512vbmi2::encode_constants const k = avx512vbmi2::utf16_blocks::constants();
     using utf16_avx512bw::kind_mask;
     __m512i const u = _mm512_permutexvar_epi16(avx512vbmi2::interleave_order(), x);
     // In each lane, the code unit before it (the last of `before` for x's first).
     __m512i const h = _mm512_permutex2var_epi16(x, avx512bw::load(avx512vbmi2::interleave.previous), before);
     __mmask32 const high = kind_mask(u, 0xD800);
     __mmask32 const low = kind_mask(u, 0xDC00);
-    __mmask32 const two = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
-    __mmask32 const three = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x800)) & ~(high | low);
-    avx512vbmi2::unit_bytes b = avx512vbmi2::bmp_unit_bytes(u, two, three);
+    __mmask32 const two = _mm512_cmpge_epu16_mask(u, k.two16);
+    __mmask32 const three = _mm512_cmpge_epu16_mask(u, k.three16) & ~(high | low);
+    avx512vbmi2::unit_bytes b = avx512vbmi2::bmp_unit_bytes(k, u, two, three);
     __m512i const hp = _mm512_add_epi16(_mm512_and_si512(u, _mm512_set1_epi16(0x3FF)), _mm512_set1_epi16(0x40));
     __m512i const high_bytes = _mm512_or_si512(
         _mm512_or_si512(_mm512_srli_epi16(hp, 8), _mm512_and_si512(_mm512_slli_epi16(hp, 6), _mm512_set1_epi16(0x3F00))),
