@@ -243,9 +243,10 @@ struct decode_constants
     // In every byte, for comparisons with the bytes of a block.
     __m512i lead8, two_byte_lead8, three_byte_lead8, four_byte_lead8;
     // In every 16-bit lane: the masks of 7, 5 and 6 low bits, the offsets from a lead's position
-    // to the byte after it (in the high byte) and to the one after that, the low byte, four
-    // leads, the least three-byte value and the first surrogate; for surrogate pairs, the
-    // planes' offset (10000 >> 10), their count (400) and the first low surrogate.
+    // to the byte after it (in the high byte) and to the one after that, the low byte, the first
+    // lead and the first three-byte lead, the least three-byte value and the first surrogate;
+    // for surrogate pairs, the first continuation byte and the first four-byte lead, the planes'
+    // offset (10000 >> 10), their count (400) and the first low surrogate.
     __m512i low7, low5, low6, next_byte, third_byte, low_byte, lead16, three_byte_lead16, least_three, surrogate;
     __m512i continuation16, four_byte_lead16, plane_offset, planes, low_surrogate;
     // In every 32-bit lane: decode_lanes' byte offsets and weights, store_group's pair parts.
@@ -434,9 +435,9 @@ BOOST_UTF_AVX512VBMI2_INLINE three_byte_lanes decode_three_byte_lanes(decode_con
     return {values, static_cast<__mmask32>(overlong | surrogate | out_of_range)};
 }
 
-// Where the values of a block below F0 come from (with Pairs, below F8, as UTF-16): each
-// element's position, and each four-byte sequence's third byte, for the elements that start
-// before 61; 0 where the leads and continuation bytes are not in their places. They are in their
+// Where the values of a block come from: each element's position, and with Pairs (UTF-16) each
+// four-byte sequence's third byte, for the elements that start before 61; 0 where the leads and
+// continuation bytes are not in their places. Without Pairs the block has no byte from F0. They are in their
 // places exactly when each continuation byte is one that a lead before it expects, as the block
 // begins an element, and then the sequences that start before 61 are whole in the block. `high`
 // marks the bytes from 80, `four` those from F0 (0 without Pairs).
