@@ -69,21 +69,16 @@ struct entry
 
 #define KERNEL_AB_ENTRY(operation, level, input, output) \
     {#operation "_" #level, a_##operation##_##level, b_##operation##_##level, utf::simd_level::level, input, output}
+// The kernel at each level.
+#define KERNEL_AB_LEVELS(operation, input, output)                                                   \
+    KERNEL_AB_ENTRY(operation, sse, input, output), KERNEL_AB_ENTRY(operation, avx2, input, output), \
+        KERNEL_AB_ENTRY(operation, avx512vbmi2, input, output)
 entry const kernels[] = {
-    KERNEL_AB_ENTRY(to_utf8, sse, 16, 1), KERNEL_AB_ENTRY(to_utf8, avx2, 16, 1),
-    KERNEL_AB_ENTRY(to_utf8, avx512vbmi2, 16, 1), KERNEL_AB_ENTRY(to_utf8_covered, sse, 16, 1),
-    KERNEL_AB_ENTRY(to_utf8_covered, avx2, 16, 1), KERNEL_AB_ENTRY(to_utf8_covered, avx512vbmi2, 16, 1),
-    KERNEL_AB_ENTRY(encode, sse, 32, 1), KERNEL_AB_ENTRY(encode, avx2, 32, 1),
-    KERNEL_AB_ENTRY(encode, avx512vbmi2, 32, 1), KERNEL_AB_ENTRY(decode, sse, 8, 4),
-    KERNEL_AB_ENTRY(decode, avx2, 8, 4), KERNEL_AB_ENTRY(decode, avx512vbmi2, 8, 4),
-    KERNEL_AB_ENTRY(decode16, sse, 8, 2), KERNEL_AB_ENTRY(decode16, avx2, 8, 2),
-    KERNEL_AB_ENTRY(decode16, avx512vbmi2, 8, 2), KERNEL_AB_ENTRY(decode16_covered, avx512vbmi2, 8, 2),
-    KERNEL_AB_ENTRY(widen, sse, 16, 4), KERNEL_AB_ENTRY(widen, avx2, 16, 4),
-    KERNEL_AB_ENTRY(widen, avx512vbmi2, 16, 4), KERNEL_AB_ENTRY(narrow, sse, 32, 2),
-    KERNEL_AB_ENTRY(narrow, avx2, 32, 2), KERNEL_AB_ENTRY(narrow, avx512vbmi2, 32, 2),
-    KERNEL_AB_ENTRY(validate16, sse, 16, 1), KERNEL_AB_ENTRY(validate16, avx2, 16, 1),
-    KERNEL_AB_ENTRY(validate16, avx512vbmi2, 16, 1), KERNEL_AB_ENTRY(validate, sse, 8, 1), KERNEL_AB_ENTRY(validate, avx2, 8, 1),
-    KERNEL_AB_ENTRY(validate, avx512vbmi2, 8, 1),
+    KERNEL_AB_LEVELS(to_utf8, 16, 1),   KERNEL_AB_LEVELS(to_utf8_covered, 16, 1),
+    KERNEL_AB_LEVELS(encode, 32, 1),    KERNEL_AB_LEVELS(decode, 8, 4),
+    KERNEL_AB_LEVELS(decode16, 8, 2),   KERNEL_AB_ENTRY(decode16_covered, avx512vbmi2, 8, 2),
+    KERNEL_AB_LEVELS(widen, 16, 4),     KERNEL_AB_LEVELS(narrow, 32, 2),
+    KERNEL_AB_LEVELS(validate16, 16, 1), KERNEL_AB_LEVELS(validate, 8, 1),
 };
 
 // Four pieces of about `bytes` bytes each, at 1/8, 3/8, 5/8 and 7/8 of the text, cut at line ends.
