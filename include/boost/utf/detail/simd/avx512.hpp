@@ -225,11 +225,7 @@ constexpr lead_lane_rules make_lead_lane_rules() noexcept
 
 inline constexpr lead_lane_rules lead_rows = make_lead_lane_rules();
 
-// The vectors of the decoding loop (decode_blocks), made once before it. GCC otherwise makes each
-// _mm512_set1 constant again in every block that uses it, from an immediate through a general
-// register (a transfer to the vector unit per constant and block), even with registers to spare;
-// passed through `opaque`, a vector is a value GCC cannot remake, so it stays in its register (or
-// is spilled and loaded, which also costs less).
+// v as a value the compiler cannot see into, so that it cannot make it again where it is used.
 BOOST_UTF_AVX512VBMI2_INLINE __m512i opaque(__m512i v) noexcept
 {
 #if defined(__GNUC__)
@@ -238,6 +234,19 @@ BOOST_UTF_AVX512VBMI2_INLINE __m512i opaque(__m512i v) noexcept
     return v;
 }
 
+// v, through opaque where Held.
+template<bool Held>
+BOOST_UTF_AVX512VBMI2_INLINE __m512i held(__m512i v) noexcept
+{
+    return Held ? opaque(v) : v;
+}
+
+// The vectors of the decoding loop (decode_blocks). GCC makes each _mm512_set1 constant again in
+// every block that uses it, from an immediate through a general register (a transfer to the
+// vector unit per constant and block), even with registers to spare. Held (made once before the
+// loop through opaque, which GCC cannot make again), they stay in registers or on the stack; but
+// making them all costs a call some nanoseconds, which short input notices, so a call on fewer
+// than held_from elements (bytes here, code points in encoding) makes them in each block instead.
 struct decode_constants
 {
     // In every byte, for comparisons with the bytes of a block.
@@ -253,36 +262,38 @@ struct decode_constants
     __m512i quad_offsets, byte_weights, pair_weights, high_offset, ten_bits, low_tag, supplementary;
 };
 
-// A value in every byte, 16-bit lane or 32-bit lane, through opaque.
-BOOST_UTF_AVX512VBMI2_INLINE __m512i opaque_bytes(unsigned b) noexcept
-{
-    return opaque(_mm512_set1_epi8(static_cast<char>(b)));
-}
-BOOST_UTF_AVX512VBMI2_INLINE __m512i opaque_lanes16(unsigned v) noexcept
-{
-    return opaque(_mm512_set1_epi16(static_cast<short>(v)));
-}
-BOOST_UTF_AVX512VBMI2_INLINE __m512i opaque_lanes32(std::uint32_t v) noexcept
-{
-    return opaque(_mm512_set1_epi32(static_cast<int>(v)));
-}
+// The calls that hold the constants: on this many elements or more (see decode_constants).
+inline constexpr std::size_t held_from = 512;
 
+template<bool Held>
 BOOST_UTF_AVX512VBMI2_INLINE decode_constants make_decode_constants() noexcept
 {
-    return {opaque_bytes(first_lead),         opaque_bytes(first_two_byte_lead),
-            opaque_bytes(first_three_byte_lead), opaque_bytes(first_four_byte_lead),
-            opaque_lanes16(0x7F),             opaque_lanes16(0x1F),
-            opaque_lanes16(0x3F),             opaque_lanes16(0x0100),
-            opaque_lanes16(0x0202),           opaque_lanes16(0xFF),
-            opaque_lanes16(first_lead),       opaque_lanes16(first_three_byte_lead),
-            opaque_lanes16(0x800),            opaque_lanes16(0xD800),
-            opaque_lanes16(0x80),             opaque_lanes16(first_four_byte_lead),
-            opaque_lanes16(0x40),             opaque_lanes16(0x400),
-            opaque_lanes16(0xDC00),
-            opaque_lanes32(0x03020100),       opaque_lanes16(0x0140),
-            opaque_lanes32(0x00011000),       opaque_lanes32(0xD7C0),
-            opaque_lanes32(0x3FF),            opaque_lanes32(0xDC00),
-            opaque_lanes32(0x10000)};
+    return {held<Held>(_mm512_set1_epi8(static_cast<char>(first_lead))),
+            held<Held>(_mm512_set1_epi8(static_cast<char>(first_two_byte_lead))),
+            held<Held>(_mm512_set1_epi8(static_cast<char>(first_three_byte_lead))),
+            held<Held>(_mm512_set1_epi8(static_cast<char>(first_four_byte_lead))),
+            held<Held>(_mm512_set1_epi16(0x7F)),
+            held<Held>(_mm512_set1_epi16(0x1F)),
+            held<Held>(_mm512_set1_epi16(0x3F)),
+            held<Held>(_mm512_set1_epi16(0x0100)),
+            held<Held>(_mm512_set1_epi16(0x0202)),
+            held<Held>(_mm512_set1_epi16(0xFF)),
+            held<Held>(_mm512_set1_epi16(first_lead)),
+            held<Held>(_mm512_set1_epi16(first_three_byte_lead)),
+            held<Held>(_mm512_set1_epi16(0x800)),
+            held<Held>(_mm512_set1_epi16(static_cast<short>(0xD800))),
+            held<Held>(_mm512_set1_epi16(0x80)),
+            held<Held>(_mm512_set1_epi16(first_four_byte_lead)),
+            held<Held>(_mm512_set1_epi16(0x40)),
+            held<Held>(_mm512_set1_epi16(0x400)),
+            held<Held>(_mm512_set1_epi16(static_cast<short>(0xDC00))),
+            held<Held>(_mm512_set1_epi32(0x03020100)),
+            held<Held>(_mm512_set1_epi16(0x0140)),
+            held<Held>(_mm512_set1_epi32(0x00011000)),
+            held<Held>(_mm512_set1_epi32(0xD7C0)),
+            held<Held>(_mm512_set1_epi32(0x3FF)),
+            held<Held>(_mm512_set1_epi32(0xDC00)),
+            held<Held>(_mm512_set1_epi32(0x10000))};
 }
 
 // 16 code points from the leads at positions 16 * Group to 16 * Group + 15 of `positions` (bytes)
@@ -660,13 +671,18 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(decode_constants const& k, un
     return consumed;
 }
 
-// One block of decode_blocks' loop, at i: false where it ends the loop, with `stop` set.
-template<store Last, class Out>
-BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(decode_constants const& k, unsigned char const* p, Out* o, std::size_t& i, std::size_t& produced,
-                                              transcode_step& stop) noexcept
+// One block of decode_blocks' loop, at i: false where it ends the loop, with `stop` set. The
+// constants are k where Held, and made for the block otherwise.
+template<store Last, bool Held, class Out>
+BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(decode_constants const& k, unsigned char const* p, Out* o,
+                                              std::size_t& i, std::size_t& produced, transcode_step& stop) noexcept
 {
     unsigned made;
-    unsigned const used = decode_block<Last>(k, p + i, o + produced, made);
+    unsigned used;
+    if constexpr (Held)
+        used = decode_block<Last>(k, p + i, o + produced, made);
+    else
+        used = decode_block<Last>(make_decode_constants<false>(), p + i, o + produced, made);
     if (used == 0)
     {
         if constexpr (sizeof(Out) == 4)
@@ -686,20 +702,20 @@ BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(decode_constants const& k, unsigne
 // 32 to 63 bytes go to AVX2's kernel for the same output. Covered (decode16_covered), a block
 // with covered_tail bytes or more after it ends with a whole store: what follows it writes over
 // the excess, fewer than covered_tail / 3 code units.
-template<bool Covered, class Out>
+template<bool Covered, bool Held, class Out>
 BOOST_UTF_AVX512VBMI2_INLINE transcode_step decode_blocks(unsigned char const* p, std::size_t n, Out* o) noexcept
 {
     std::size_t i = 0, produced = 0;
     transcode_step stop;
-    decode_constants const k = make_decode_constants();
+    decode_constants const k = make_decode_constants<Held>();
     if constexpr (Covered)
     {
         while (n - i >= block_width + covered_tail)
-            if (!decode_step<store::whole>(k, p, o, i, produced, stop))
+            if (!decode_step<store::whole, Held>(k, p, o, i, produced, stop))
                 return stop;
     }
     while (n - i >= block_width)
-        if (!decode_step<store::exact>(k, p, o, i, produced, stop))
+        if (!decode_step<store::exact, Held>(k, p, o, i, produced, stop))
             return stop;
     if (n - i < avx2::decode_width)
         return {i, produced, 0};
@@ -713,18 +729,18 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step decode_blocks(unsigned char const* p
 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
 {
-    return decode_blocks<false>(p, n, o);
+    return n >= held_from ? decode_blocks<false, true>(p, n, o) : decode_blocks<false, false>(p, n, o);
 }
 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16(unsigned char const* p, std::size_t n, std::uint16_t* o) noexcept
 {
-    return decode_blocks<false>(p, n, o);
+    return n >= held_from ? decode_blocks<false, true>(p, n, o) : decode_blocks<false, false>(p, n, o);
 }
 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16_covered(unsigned char const* p, std::size_t n,
                                                              std::uint16_t* o) noexcept
 {
-    return decode_blocks<true>(p, n, o);
+    return n >= held_from ? decode_blocks<true, true>(p, n, o) : decode_blocks<true, false>(p, n, o);
 }
 
 // ---- encoding ----------------------------------------------------------------------------------
@@ -742,7 +758,8 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16_covered(unsigned char const
 // before it, through opaque, as decode_constants) or make them where they are used. GCC makes
 // each _mm512_set1 again in every block of the loop over code points (encode), where held ones
 // cost less; in the loop over UTF-16 (to_utf8) it keeps them in registers, where held ones, which
-// it keeps in memory, cost more. So code_point_units holds them, and utf16_blocks makes them.
+// it keeps in memory, cost more. So code_point_units holds them (in calls on held_from code points
+// or more), and utf16_blocks makes them.
 struct encode_constants
 {
     // In every 16-bit lane: the least two- and three-byte values, the low six bits, the
@@ -756,35 +773,28 @@ struct encode_constants
     __m512i two_marker32, three_marker32, four_marker32, high_half;
 };
 
-// v, through opaque where Opaque.
-template<bool Opaque>
-BOOST_UTF_AVX512VBMI2_INLINE __m512i held(__m512i v) noexcept
-{
-    return Opaque ? opaque(v) : v;
-}
-
-template<bool Opaque>
+template<bool Held>
 BOOST_UTF_AVX512VBMI2_INLINE encode_constants make_encode_constants() noexcept
 {
-    return {held<Opaque>(_mm512_set1_epi16(0x80)),
-            held<Opaque>(_mm512_set1_epi16(0x800)),
-            held<Opaque>(_mm512_set1_epi16(0x3F)),
-            held<Opaque>(_mm512_set1_epi16(static_cast<short>(0x80C0))),
-            held<Opaque>(_mm512_set1_epi16(static_cast<short>(0x80E0))),
-            held<Opaque>(_mm512_set1_epi16(0x00FF)),
-            held<Opaque>(_mm512_set1_epi16(static_cast<short>(0xF800))),
-            held<Opaque>(_mm512_set1_epi16(static_cast<short>(0xD800))),
-            held<Opaque>(_mm512_set1_epi32(0x80)),
-            held<Opaque>(_mm512_set1_epi32(0x800)),
-            held<Opaque>(_mm512_set1_epi32(0x10000)),
-            held<Opaque>(_mm512_set1_epi64(0x20262C3200060C12)),
-            held<Opaque>(_mm512_set1_epi32(0x3F3F3F3F)),
-            held<Opaque>(_mm512_set1_epi32(16)),
-            held<Opaque>(_mm512_set1_epi32(8)),
-            held<Opaque>(_mm512_set1_epi32(0x80C0)),
-            held<Opaque>(_mm512_set1_epi32(0x8080E0)),
-            held<Opaque>(_mm512_set1_epi32(static_cast<int>(0x808080F0u))),
-            held<Opaque>(_mm512_set1_epi32(static_cast<int>(0xFFFF0000u)))};
+    return {held<Held>(_mm512_set1_epi16(0x80)),
+            held<Held>(_mm512_set1_epi16(0x800)),
+            held<Held>(_mm512_set1_epi16(0x3F)),
+            held<Held>(_mm512_set1_epi16(static_cast<short>(0x80C0))),
+            held<Held>(_mm512_set1_epi16(static_cast<short>(0x80E0))),
+            held<Held>(_mm512_set1_epi16(0x00FF)),
+            held<Held>(_mm512_set1_epi16(static_cast<short>(0xF800))),
+            held<Held>(_mm512_set1_epi16(static_cast<short>(0xD800))),
+            held<Held>(_mm512_set1_epi32(0x80)),
+            held<Held>(_mm512_set1_epi32(0x800)),
+            held<Held>(_mm512_set1_epi32(0x10000)),
+            held<Held>(_mm512_set1_epi64(0x20262C3200060C12)),
+            held<Held>(_mm512_set1_epi32(0x3F3F3F3F)),
+            held<Held>(_mm512_set1_epi32(16)),
+            held<Held>(_mm512_set1_epi32(8)),
+            held<Held>(_mm512_set1_epi32(0x80C0)),
+            held<Held>(_mm512_set1_epi32(0x8080E0)),
+            held<Held>(_mm512_set1_epi32(static_cast<int>(0x808080F0u))),
+            held<Held>(_mm512_set1_epi32(static_cast<int>(0xFFFF0000u)))};
 }
 
 template<store How>
@@ -1029,16 +1039,24 @@ struct utf16_blocks : unit_lanes<utf16_blocks>
 // those are. `big` marks the lanes of either register with a value of 10000 or more: a block with
 // one (or with a value that is not a scalar value, which the pack would make look like another) is
 // checked and encoded from the code points themselves.
-struct code_point_units : unit_lanes<code_point_units>
+template<bool Held>
+struct code_point_units : unit_lanes<code_point_units<Held>>
 {
     std::uint32_t const* p;
-    // Made once, before the loop, and held (see encode_constants).
-    encode_constants const& k;
-    code_point_units(std::uint32_t const* from, encode_constants const& held_constants) noexcept
-        : p(from), k(held_constants)
+    // Held: made once, before the loop (see encode_constants); otherwise null, and the constants
+    // are made where they are used.
+    encode_constants const* held_constants;
+    code_point_units(std::uint32_t const* from, encode_constants const* constants_held) noexcept
+        : p(from), held_constants(constants_held)
     {
     }
-    BOOST_UTF_AVX512VBMI2_INLINE encode_constants const& constants() const noexcept { return k; }
+    BOOST_UTF_AVX512VBMI2_INLINE decltype(auto) constants() const noexcept
+    {
+        if constexpr (Held)
+            return static_cast<encode_constants const&>(*held_constants);
+        else
+            return make_encode_constants<false>();
+    }
     static constexpr bool ascii_pairs = false; // a block of 128 bytes is test enough
     static constexpr bool early_reads = true;
     static constexpr bool two_bytes_first = true;
@@ -1055,19 +1073,19 @@ struct code_point_units : unit_lanes<code_point_units>
         w.x1 = avx512bw::load(p + i + 16);
         // The pack works within 128-bit lanes; the permutation puts its 64-bit pieces in order.
         w.x = _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), _mm512_packus_epi32(w.x0, w.x1));
-        w.two = _mm512_cmpge_epu16_mask(w.x, k.two16);
-        w.big = _mm512_test_epi32_mask(_mm512_or_si512(w.x0, w.x1), k.high_half);
+        w.two = _mm512_cmpge_epu16_mask(w.x, constants().two16);
+        w.big = _mm512_test_epi32_mask(_mm512_or_si512(w.x0, w.x1), constants().high_half);
     }
     BOOST_UTF_AVX512VBMI2_INLINE bool encodable(block const& w) const noexcept
     {
         if (w.big == 0)
-            return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, k.surrogate_bits), k.surrogate16) == 0;
+            return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, constants().surrogate_bits), constants().surrogate16) == 0;
         return (avx512bw::not_scalar(w.x0) | avx512bw::not_scalar(w.x1)) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return (w.two | w.big) == 0; }
     BOOST_UTF_AVX512VBMI2_INLINE bool below_800(block const& w) const noexcept
     {
-        return (_mm512_cmpge_epu16_mask(w.x, k.three16) | w.big) == 0;
+        return (_mm512_cmpge_epu16_mask(w.x, constants().three16) | w.big) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii_first_half(block const& w) noexcept
     {
@@ -1080,9 +1098,9 @@ struct code_point_units : unit_lanes<code_point_units>
     BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp(block const& w, unsigned char* o) const noexcept
     {
         if (w.big == 0)
-            return encode_bmp_units<First>(k, w.x, o);
-        unsigned const n = encode_sixteen<First>(k, w.x0, o);
-        return n + encode_sixteen<store::exact>(k, w.x1, o + n);
+            return encode_bmp_units<First>(constants(), w.x, o);
+        unsigned const n = encode_sixteen<First>(constants(), w.x0, o);
+        return n + encode_sixteen<store::exact>(constants(), w.x1, o + n);
     }
 };
 
@@ -1097,10 +1115,17 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_code_points(std::uint32_t con
                                                                unsigned char* o) noexcept
 {
     transcode_step r{0, 0, 0};
-    if (n >= 4 * code_point_units::width)
+    if (n >= held_from)
     {
         encode_constants const k = make_encode_constants<true>();
-        code_point_units const source{p, k};
+        code_point_units<true> const source{p, &k};
+        r = Covered ? encode_blocks_covered(source, n, o) : encode_blocks(source, n, o);
+        if (r.resume != 0)
+            return r;
+    }
+    else if (n >= 4 * code_point_units<false>::width)
+    {
+        code_point_units<false> const source{p, nullptr};
         r = Covered ? encode_blocks_covered(source, n, o) : encode_blocks(source, n, o);
         if (r.resume != 0)
             return r;
