@@ -636,7 +636,8 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(decode_constants const& k, un
         return 0;
     }
 
-    // A well-formed block that the way above did not take has a four-byte sequence.
+    // A well-formed block that the way above did not take has a four-byte sequence (as UTF-16,
+    // the way above takes every well-formed block; the code below keeps both outputs all the same).
     std::uint64_t const continuation = high & ~_mm512_cmpge_epu8_mask(cur, k.lead8);
     std::uint64_t const taken = ~continuation & ((std::uint64_t(1) << 61) - 1);
     unsigned const consumed = next_block_start(p);
