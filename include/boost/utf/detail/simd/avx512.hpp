@@ -380,7 +380,8 @@ BOOST_UTF_AVX512VBMI2_INLINE __m512i two_byte_values(decode_constants const& k, 
 // `pairs` (as two_byte_values), the lanes of `taken` compressed to the front and stored at `o`
 // (How). Returns how many.
 template<store How, class Out>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(decode_constants const& k, __m512i pairs, __mmask32 two, __mmask32 taken, Out* o) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_two_byte_lanes(decode_constants const& k, __m512i pairs, __mmask32 two,
+                                                           __mmask32 taken, Out* o) noexcept
 {
     __m512i const packed = _mm512_maskz_compress_epi16(taken, two_byte_values(k, pairs, two));
     unsigned const n = avx512bw::count_ones(taken);
@@ -546,7 +547,8 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(decode_constants const&, char3
 }
 
 template<store How>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(decode_constants const& k, std::uint16_t* o, __m512i v, unsigned n) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(decode_constants const& k, std::uint16_t* o, __m512i v,
+                                                  unsigned n) noexcept
 {
     // As pair_lane, lane by lane.
     __m512i const high = _mm512_add_epi32(_mm512_srli_epi32(v, 10), k.high_offset);
@@ -569,7 +571,8 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(decode_constants const& k, std
 // last store is exact, or whole (Last) where what follows writes over the excess: fewer than 32
 // code units, as a store of 32 holds at least one of the block's own.
 template<store Last, class Out>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(decode_constants const& k, unsigned char const* p, Out* o, unsigned& produced) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(decode_constants const& k, unsigned char const* p, Out* o,
+                                                   unsigned& produced) noexcept
 {
     __m512i const cur = load(p);
     std::uint64_t const high = _mm512_movepi8_mask(cur);
@@ -595,12 +598,12 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(decode_constants const& k, un
             // second half writes at least 16 from n, or 15 when it starts with the continuation
             // of a lead at byte 31 (then n is 17 or more), so it covers the first's excess,
             // which ends at 16 or 32; only the block's last store may need to be exact.
-            unsigned const n = store_two_byte_lanes<store::whole>(k, _mm512_permutexvar_epi8(load(indices.pairs_low), cur),
-                                                                  static_cast<__mmask32>(two),
-                                                                  static_cast<__mmask32>(taken), o);
+            unsigned const n =
+                store_two_byte_lanes<store::whole>(k, _mm512_permutexvar_epi8(load(indices.pairs_low), cur),
+                                                   static_cast<__mmask32>(two), static_cast<__mmask32>(taken), o);
             produced = n + store_two_byte_lanes<Last>(k, _mm512_permutexvar_epi8(load(indices.pairs_high), cur),
-                                                              static_cast<__mmask32>(two >> 32),
-                                                              static_cast<__mmask32>(taken >> 32), o + n);
+                                                      static_cast<__mmask32>(two >> 32),
+                                                      static_cast<__mmask32>(taken >> 32), o + n);
             // From memory, as next_block_start.
             return 64 - static_cast<unsigned>(p[63] >= first_lead);
         }
@@ -675,8 +678,8 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(decode_constants const& k, un
 // One block of decode_blocks' loop, at i: false where it ends the loop, with `stop` set. The
 // constants are k where Held, and made for the block otherwise.
 template<store Last, bool Held, class Out>
-BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(decode_constants const& k, unsigned char const* p, Out* o,
-                                              std::size_t& i, std::size_t& produced, transcode_step& stop) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(decode_constants const& k, unsigned char const* p, Out* o, std::size_t& i,
+                                              std::size_t& produced, transcode_step& stop) noexcept
 {
     unsigned made;
     unsigned used;
@@ -919,8 +922,8 @@ BOOST_UTF_AVX512VBMI2_INLINE unit_bytes bmp_unit_bytes(encode_constants const& k
     __m512i const two_bytes =
         _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi16(u, 6), _mm512_slli_epi16(low, 8)), k.two_marker16);
     __m512i const middle = _mm512_and_si512(_mm512_srli_epi16(u, 6), six);
-    __m512i const three_bytes = _mm512_or_si512(
-        _mm512_or_si512(_mm512_srli_epi16(u, 12), _mm512_slli_epi16(middle, 8)), k.three_marker16);
+    __m512i const three_bytes =
+        _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi16(u, 12), _mm512_slli_epi16(middle, 8)), k.three_marker16);
     __m512i first = _mm512_mask_mov_epi16(u, two, two_bytes);
     first = _mm512_mask_mov_epi16(first, three, three_bytes);
     return {first, _mm512_maskz_mov_epi16(three, _mm512_or_si512(low, k.two16))};
@@ -1048,7 +1051,8 @@ struct code_point_units : unit_lanes<code_point_units<Held>>
     // are made where they are used.
     encode_constants const* held_constants;
     code_point_units(std::uint32_t const* from, encode_constants const* constants_held) noexcept
-        : p(from), held_constants(constants_held)
+        : p(from)
+        , held_constants(constants_held)
     {
     }
     BOOST_UTF_AVX512VBMI2_INLINE decltype(auto) constants() const noexcept
@@ -1080,7 +1084,8 @@ struct code_point_units : unit_lanes<code_point_units<Held>>
     BOOST_UTF_AVX512VBMI2_INLINE bool encodable(block const& w) const noexcept
     {
         if (w.big == 0)
-            return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, constants().surrogate_bits), constants().surrogate16) == 0;
+            return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, constants().surrogate_bits),
+                                           constants().surrogate16) == 0;
         return (avx512bw::not_scalar(w.x0) | avx512bw::not_scalar(w.x1)) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return (w.two | w.big) == 0; }
