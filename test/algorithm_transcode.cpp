@@ -908,6 +908,34 @@ BOOST_AUTO_TEST_CASE(long_stretches_with_an_error_at_every_offset)
     }
 }
 
+// Four-byte forms that only their value makes ill-formed (leads from F5, and the overlong and too
+// large second bytes of F0 and F4) with their continuation bytes in place, among four-byte
+// sequences: as UTF-16 the AVX-512 VBMI2 kernel takes such a block by its leads and continuation
+// bytes, and must find them by the code point of each. Text longer and shorter than the calls
+// that hold the kernel's constants (held_from, 512 bytes), each form at every offset of a block.
+BOOST_AUTO_TEST_CASE(four_byte_forms_ill_formed_by_value_alone)
+{
+    // F8 90 80 80 and F9 8F BF BF are well-formed forms (U+10000, U+4FFFF) but for the lead's bit 3.
+    char const* const forms[] = {"\xF5\x80\x80\x80", "\xF7\xBF\xBF\xBF", "\xF8\x90\x80\x80", "\xF9\x8F\xBF\xBF",
+                                 "\xFF\xBF\xBF\xBF", "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80"};
+    for (std::size_t points : {100, 400})
+    {
+        std::string const t8 = utf8_of(of_class(3, points));
+        for (std::size_t f = 0; f < std::size(forms); ++f)
+            for (std::size_t at = 128; at <= 200; ++at)
+            {
+                std::string in = t8;
+                in.insert(at, forms[f]);
+                BOOST_TEST_CONTEXT(points << " code points, form " << f << " at " << at)
+                {
+                    check_composition<char16_t>(
+                        [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf16(op); },
+                        logging_policy{}, U'x', static_cast<std::size_t>(-1), "utf8 | utf32_to_utf16");
+                }
+            }
+    }
+}
+
 // Output long enough for to<> to fill its container a stretch at a time (container_sink), and a
 // back_inserter its buffer, with errors close to multiples of 256 code units of input, where the
 // stretches of the bounded sinks end (room_stretch: 256 and 1,024 code units to UTF-8, 512 and
