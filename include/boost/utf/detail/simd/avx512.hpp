@@ -258,8 +258,8 @@ struct decode_constants
     // offset (10000 >> 10), their count (400) and the first low surrogate.
     __m512i low7, low5, low6, next_byte, third_byte, low_byte, lead16, three_byte_lead16, least_three, surrogate;
     __m512i continuation16, four_byte_lead16, plane_offset, planes, low_surrogate;
-    // In every 32-bit lane: decode_lanes' byte offsets and weights, store_group's pair parts.
-    __m512i quad_offsets, byte_weights, pair_weights, high_offset, ten_bits, low_tag, supplementary;
+    // In every 32-bit lane: decode_lanes' byte offsets and weights.
+    __m512i quad_offsets, byte_weights, pair_weights;
 };
 
 // The calls that hold the constants: on this many elements or more (see decode_constants).
@@ -289,11 +289,7 @@ BOOST_UTF_AVX512VBMI2_INLINE decode_constants make_decode_constants() noexcept
             held<Held>(_mm512_set1_epi16(static_cast<short>(0xDC00))),
             held<Held>(_mm512_set1_epi32(0x03020100)),
             held<Held>(_mm512_set1_epi16(0x0140)),
-            held<Held>(_mm512_set1_epi32(0x00011000)),
-            held<Held>(_mm512_set1_epi32(0xD7C0)),
-            held<Held>(_mm512_set1_epi32(0x3FF)),
-            held<Held>(_mm512_set1_epi32(0xDC00)),
-            held<Held>(_mm512_set1_epi32(0x10000))};
+            held<Held>(_mm512_set1_epi32(0x00011000))};
 }
 
 // 16 code points from the leads at positions 16 * Group to 16 * Group + 15 of `positions` (bytes)
@@ -512,61 +508,42 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned next_block_start(unsigned char const* p) n
     return 61 + (static_cast<unsigned>(_tzcnt_u32(starts)) >> 3);
 }
 
-// The surrogate pair of a code point v from 10000 in a 32-bit lane, high surrogate in the low
-// half, as store_group makes it: D800 + ((v - 10000) >> 10) is (v >> 10) + D7C0, one operation
-// fewer, and DC00 + (v & 3FF) is an or, as DC00 has no bit below 400. Checked against
-// pair_units16, the rule of detail/utf16.hpp: each of the 20 payload bits set alone and cleared
-// alone.
-constexpr std::uint32_t pair_lane(std::uint32_t v) noexcept
+// The surrogate pair that decode_three_byte_lanes<true> makes of a four-byte form f (its first
+// byte in the low byte), high surrogate in the low half, lane by lane as 16-bit values: the high
+// one D800 | (the three-byte value of its first three bytes >> 4) - 40, the low one DC00 | the
+// two-byte value of its last two. Checked against pair_units16 (detail/utf16.hpp) of the code
+// points whose forms encode_word (detail/utf8.hpp) gives: each of the 20 payload bits set alone
+// and cleared alone.
+constexpr std::uint32_t pair_of_form(std::uint32_t f) noexcept
 {
-    return ((v >> 10) + 0xD7C0u) | ((v & 0x3FFu) | 0xDC00u) << 16;
+    std::uint32_t const lead = f & 0xFFu, second = f >> 8 & 0x3Fu, third = f >> 16 & 0xFFu, fourth = f >> 24 & 0x3Fu;
+    std::uint32_t const of_three = (lead << 12 | second << 6 | (third & 0x3Fu)) & 0xFFFFu;
+    std::uint32_t const two = (third & 0x1Fu) << 6 | fourth;
+    return (((of_three >> 4) - 0x40u) | 0xD800u) | (two | 0xDC00u) << 16;
 }
 
-constexpr bool pair_lanes_follow_the_rule() noexcept
+constexpr bool pair_lanes_follow_the_rules() noexcept
 {
     for (unsigned bit = 0; bit <= 20; ++bit)
     {
         std::uint32_t const alone = (1u << bit) & 0xFFFFFu;
         for (std::uint32_t t : {alone, ~alone & 0xFFFFFu})
-            if (pair_lane(0x10000u + t) != pair_units16(static_cast<char32_t>(0x10000u + t)))
+        {
+            char32_t const c = static_cast<char32_t>(0x10000u + t);
+            if (pair_of_form(encode_word(c).units) != pair_units16(c))
                 return false;
+        }
     }
     return true;
 }
-static_assert(pair_lanes_follow_the_rule(), "avx512.hpp: pair_lane must give the pair of detail/utf16.hpp");
-
-// The first n (1 to 16) lanes of code points `v` stored at `o` (How), as they are or as UTF-16:
-// a value of 10000 or more becomes its surrogate pair in its 32-bit lane, high surrogate first,
-// and the 16-bit halves in use (the low half of every lane, the high half of a pair's) are
-// compressed together. Returns the code units stored.
-template<store How>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(decode_constants const&, char32_t* o, __m512i v, unsigned n) noexcept
-{
-    store_lanes<How>(o, v, n);
-    return n;
-}
-
-template<store How>
-BOOST_UTF_AVX512VBMI2_INLINE unsigned store_group(decode_constants const& k, std::uint16_t* o, __m512i v,
-                                                  unsigned n) noexcept
-{
-    // As pair_lane, lane by lane.
-    __m512i const high = _mm512_add_epi32(_mm512_srli_epi32(v, 10), k.high_offset);
-    __m512i const low = _mm512_or_si512(_mm512_and_si512(v, k.ten_bits), k.low_tag);
-    __mmask16 const pair = _mm512_cmpge_epu32_mask(v, k.supplementary);
-    __m512i const units = _mm512_mask_or_epi32(v, pair, high, _mm512_slli_epi32(low, 16));
-    // Below 10000 a lane's high half is 0, and a pair's low surrogate is not; the lanes past n
-    // are not the block's.
-    __mmask32 const used = _bzhi_u32(_mm512_test_epi16_mask(units, units) | 0x55555555u, 2 * n);
-    unsigned const made = avx512bw::count_ones(used);
-    store_values<How>(o, _mm512_maskz_compress_epi16(used, units), made);
-    return made;
-}
+static_assert(pair_lanes_follow_the_rules(),
+              "avx512.hpp: the lanes of a four-byte form must give the pair of detail/utf16.hpp");
 
 // Decodes the elements that start in [p, p + 61) when p begins an element and the 64 bytes from
 // p are readable; stops at the first element that starts at 61 or later. A block of one- and
 // two-byte sequences alone is decoded up to its last byte, or the one before when that is a
-// two-byte lead. Returns the bytes consumed, or 0 and the offset of the first byte in error.
+// two-byte lead. Returns the bytes consumed, or 0 where the block is ill-formed, with the offset
+// of the first byte in error in `produced` as code points (as UTF-16 the caller does not ask).
 // Written once for code points and for UTF-16 code units (`produced` counts what it writes). Its
 // last store is exact, or whole (Last) where what follows writes over the excess: fewer than 32
 // code units, as a store of 32 holds at least one of the block's own.
@@ -628,51 +605,51 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned decode_block(decode_constants const& k, un
         if (places != 0 && (produced = store_block_lanes<true, Last>(k, cur, places, o)) != 0)
             return next_block_start(p);
     }
-    // The block alone: p begins an element, so nothing before it matters.
-    __m512i const p1 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(1), load(indices.back1), cur);
-    __m512i const p2 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(3), load(indices.back2), cur);
-    __m512i const p3 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(7), load(indices.back3), cur);
-    std::uint64_t const errors = error_mask(error_parts_of(make_error_constants(), cur, p1, p2, p3));
-    if (errors != 0)
-    {
-        produced = avx512bw::count_trailing_zeros(errors);
+    // As UTF-16, the ways above take every well-formed block: this one is ill-formed, and the
+    // caller decodes it (decode16's contract).
+    if constexpr (sizeof(Out) == 2)
         return 0;
-    }
-
-    // A well-formed block that the way above did not take has a four-byte sequence (as UTF-16,
-    // the way above takes every well-formed block; the code below keeps both outputs all the same).
-    std::uint64_t const continuation = high & ~_mm512_cmpge_epu8_mask(cur, k.lead8);
-    std::uint64_t const taken = ~continuation & ((std::uint64_t(1) << 61) - 1);
-    unsigned const consumed = next_block_start(p);
-    unsigned const n = avx512bw::count_ones(taken);
-    __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
-    // Every group of 16 leads but the last is full. As code points, a full group goes to memory
-    // whole; only the last store is as Last says (a masked store each would cost as the comment
-    // of `store` says). As UTF-16, each group is 16 to 32 code units, so a whole store writes
-    // past them: where Last is whole, the next group's store, or what follows the block, writes
-    // over that (fewer than 32 code units), so every group's store is whole; otherwise each is
-    // exact.
-    constexpr store Full = sizeof(Out) == 4 ? store::whole : Last;
-    __m512i v = decode_lanes<0>(k, cur, positions);
-    unsigned made = 0;
-    if (n > 16)
+    else
     {
-        made += store_group<Full>(k, o, v, 16);
-        v = decode_lanes<1>(k, cur, positions);
-        if (n > 32)
+        // The block alone: p begins an element, so nothing before it matters.
+        __m512i const p1 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(1), load(indices.back1), cur);
+        __m512i const p2 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(3), load(indices.back2), cur);
+        __m512i const p3 = _mm512_maskz_permutexvar_epi8(~std::uint64_t(7), load(indices.back3), cur);
+        std::uint64_t const errors = error_mask(error_parts_of(make_error_constants(), cur, p1, p2, p3));
+        if (errors != 0)
         {
-            made += store_group<Full>(k, o + made, v, 16);
-            v = decode_lanes<2>(k, cur, positions);
-            if (n > 48)
+            produced = avx512bw::count_trailing_zeros(errors);
+            return 0;
+        }
+        // A well-formed block that the ways above did not take has a four-byte sequence. Every
+        // group of 16 leads but the last is full and goes to memory whole; only the last store is
+        // as Last says (a masked store each would cost as the comment of `store` says).
+        std::uint64_t const continuation = high & ~_mm512_cmpge_epu8_mask(cur, k.lead8);
+        std::uint64_t const taken = ~continuation & ((std::uint64_t(1) << 61) - 1);
+        unsigned const consumed = next_block_start(p);
+        unsigned const n = avx512bw::count_ones(taken);
+        __m512i const positions = _mm512_maskz_compress_epi8(taken, load(indices.iota));
+        __m512i v = decode_lanes<0>(k, cur, positions);
+        if (n > 16)
+        {
+            store_lanes<store::whole>(o, v, 16);
+            v = decode_lanes<1>(k, cur, positions);
+            if (n > 32)
             {
-                made += store_group<Full>(k, o + made, v, 16);
-                v = decode_lanes<3>(k, cur, positions);
+                store_lanes<store::whole>(o + 16, v, 16);
+                v = decode_lanes<2>(k, cur, positions);
+                if (n > 48)
+                {
+                    store_lanes<store::whole>(o + 32, v, 16);
+                    v = decode_lanes<3>(k, cur, positions);
+                }
             }
         }
+        unsigned const full = (n - 1) / 16 * 16; // n >= 1: the block begins an element
+        store_lanes<Last>(o + full, v, n - full);
+        produced = n;
+        return consumed;
     }
-    unsigned const full = (n - 1) / 16 * 16; // n >= 1: the block begins an element
-    produced = made + store_group<Last>(k, o + made, v, n - full);
-    return consumed;
 }
 
 // One block of decode_blocks' loop, at i: false where it ends the loop, with `stop` set. The
