@@ -736,11 +736,11 @@ BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16_covered(unsigned char const
 // block writes over that, as encode_loop.ipp requires.
 
 // The vectors of the encoding functions, together, so that a loop can either hold them (made once
-// before it, through opaque, as decode_constants) or make them where they are used. GCC makes
-// each _mm512_set1 again in every block of the loop over code points (encode), where held ones
-// cost less; in the loop over UTF-16 (to_utf8) it keeps them in registers, where held ones, which
-// it keeps in memory, cost more. So code_point_units holds them (in calls on held_from code points
-// or more), and utf16_blocks makes them.
+// before it, through opaque, as decode_constants) or make them where they are used, where GCC
+// makes each _mm512_set1 again in every block. code_point_units holds them through a pointer in
+// calls on held_from code points or more; utf16_blocks holds them as a member, made with the
+// source, which both compilers keep in registers in the loop over UTF-16 and in the loop over
+// blocks of pairs beside it (utf16_kernels.hpp).
 struct encode_constants
 {
     // In every 16-bit lane: the least two- and three-byte values, the low six bits, the
@@ -977,9 +977,13 @@ struct unit_lanes
 struct utf16_blocks : unit_lanes<utf16_blocks>
 {
     std::uint16_t const* p;
-    explicit utf16_blocks(std::uint16_t const* from) noexcept : p(from) {}
-    // Made where they are used: GCC keeps them in registers in this loop (see encode_constants).
-    BOOST_UTF_AVX512VBMI2_INLINE static encode_constants constants() noexcept { return make_encode_constants<false>(); }
+    encode_constants held_constants; // made once, with the source (see encode_constants)
+    BOOST_UTF_AVX512VBMI2_INLINE explicit utf16_blocks(std::uint16_t const* from) noexcept
+        : p(from)
+        , held_constants(make_encode_constants<true>())
+    {
+    }
+    BOOST_UTF_AVX512VBMI2_INLINE encode_constants const& constants() const noexcept { return held_constants; }
     static constexpr bool ascii_pairs = false; // a block of 64 is test enough
     static constexpr bool early_reads = true;
     static constexpr bool two_bytes_first = false;
@@ -994,13 +998,13 @@ struct utf16_blocks : unit_lanes<utf16_blocks>
         w.x = avx512bw::load(p + i);
         w.two = _mm512_cmpge_epu16_mask(w.x, constants().two16);
     }
-    BOOST_UTF_AVX512VBMI2_INLINE static bool encodable(block const& w) noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE bool encodable(block const& w) const noexcept
     {
-        encode_constants const k = constants();
+        encode_constants const& k = constants();
         return _mm512_cmpeq_epi16_mask(_mm512_and_si512(w.x, k.surrogate_bits), k.surrogate16) == 0;
     }
     BOOST_UTF_AVX512VBMI2_INLINE static bool ascii(block const& w) noexcept { return w.two == 0; }
-    BOOST_UTF_AVX512VBMI2_INLINE static bool below_800(block const& w) noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE bool below_800(block const& w) const noexcept
     {
         return _mm512_cmpge_epu16_mask(w.x, constants().three16) == 0;
     }
@@ -1009,7 +1013,7 @@ struct utf16_blocks : unit_lanes<utf16_blocks>
         return (w.two & 0xFFFFu) == 0;
     }
     template<store First = store::whole>
-    BOOST_UTF_AVX512VBMI2_INLINE static unsigned encode_bmp(block const& w, unsigned char* o) noexcept
+    BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_bmp(block const& w, unsigned char* o) const noexcept
     {
         return encode_bmp_units<First>(constants(), w.x, o);
     }

@@ -791,11 +791,16 @@ using utf16_avx2::to_utf8_width;
 
 BOOST_UTF_AVX512BW_INLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
 
-// Bit i set where code unit i of x is a surrogate of the kind `tag` (D800 for high, DC00 for low).
+// Bit i set where code unit i of x is a surrogate of the kind `tag` (D800 for high, DC00 for low),
+// given in every lane, as `surrogate_bits` is FC00.
+BOOST_UTF_AVX512BW_INLINE std::uint32_t kind_mask(__m512i x, __m512i surrogate_bits, __m512i tag) noexcept
+{
+    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(x, surrogate_bits), tag);
+}
+
 BOOST_UTF_AVX512BW_INLINE std::uint32_t kind_mask(__m512i x, int tag) noexcept
 {
-    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(x, _mm512_set1_epi16(static_cast<short>(0xFC00))),
-                                   _mm512_set1_epi16(static_cast<short>(tag)));
+    return kind_mask(x, _mm512_set1_epi16(static_cast<short>(0xFC00)), _mm512_set1_epi16(static_cast<short>(tag)));
 }
 
 // Whether the 64 code units of a and b hold a surrogate: adding 2800 takes D800..DFFF, and only
@@ -1120,6 +1125,31 @@ using utf16_avx2::narrow_width;
 
 inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 
+// The vectors of encode_paired_units besides encode_constants, in every 16-bit lane: the
+// surrogate bits (FC00), the first high and low surrogates, and the masks and markers of a pair's
+// bytes. The loop over blocks of pairs makes them once where it starts, through opaque: GCC
+// otherwise makes each again in every block (as in decode_constants).
+struct pair_constants
+{
+    __m512i surrogate_bits, high_surrogate, low_surrogate, ten_bits, plane_offset, four_byte_marker;
+    __m512i second_bits, third_high_bits, third_low_bits, continuation_marker;
+};
+
+BOOST_UTF_AVX512VBMI2_INLINE pair_constants make_pair_constants() noexcept
+{
+    using avx512vbmi2::opaque;
+    return {opaque(_mm512_set1_epi16(static_cast<short>(0xFC00))),
+            opaque(_mm512_set1_epi16(static_cast<short>(0xD800))),
+            opaque(_mm512_set1_epi16(static_cast<short>(0xDC00))),
+            opaque(_mm512_set1_epi16(0x3FF)),
+            opaque(_mm512_set1_epi16(0x40)),
+            opaque(_mm512_set1_epi16(static_cast<short>(0x80F0))),
+            opaque(_mm512_set1_epi16(0x3F00)),
+            opaque(_mm512_set1_epi16(0x30)),
+            opaque(_mm512_set1_epi16(0xF)),
+            opaque(_mm512_set1_epi16(static_cast<short>(0x8080)))};
+}
+
 // Thirty-two code units whose surrogates are paired within them, but for a low surrogate in the
 // first place, whose high one is the last code unit of `before`, as UTF-8 at o, exactly; without
 // the last code unit where `drop_last` (a high surrogate the next block begins with). The count
@@ -1128,28 +1158,27 @@ inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 // point's bits 10 and up (F0 | hp >> 8, then 80 | (hp >> 2 & 3F)), and the low one l after it the
 // last two (80 | (h & 3) << 4 | (l & 3FF) >> 6, then 80 | (l & 3F)): only the third byte takes
 // bits of both.
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_paired_units(__m512i x, __m512i before, bool drop_last,
-                                                          unsigned char* o) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_paired_units(avx512vbmi2::encode_constants const& units,
+                                                          pair_constants const& k, __m512i x, __m512i before,
+                                                          bool drop_last, unsigned char* o) noexcept
 {
-    avx512vbmi2::encode_constants const k = avx512vbmi2::utf16_blocks::constants();
     using utf16_avx512bw::kind_mask;
     __m512i const u = _mm512_permutexvar_epi16(avx512vbmi2::interleave_order(), x);
     // In each lane, the code unit before it (the last of `before` for x's first).
     __m512i const h = _mm512_permutex2var_epi16(x, avx512bw::load(avx512vbmi2::interleave.previous), before);
-    __mmask32 const high = kind_mask(u, 0xD800);
-    __mmask32 const low = kind_mask(u, 0xDC00);
-    __mmask32 const two = _mm512_cmpge_epu16_mask(u, k.two16);
-    __mmask32 const three = _mm512_cmpge_epu16_mask(u, k.three16) & ~(high | low);
-    avx512vbmi2::unit_bytes b = avx512vbmi2::bmp_unit_bytes(k, u, two, three);
-    __m512i const hp = _mm512_add_epi16(_mm512_and_si512(u, _mm512_set1_epi16(0x3FF)), _mm512_set1_epi16(0x40));
+    __mmask32 const high = kind_mask(u, k.surrogate_bits, k.high_surrogate);
+    __mmask32 const low = kind_mask(u, k.surrogate_bits, k.low_surrogate);
+    __mmask32 const two = _mm512_cmpge_epu16_mask(u, units.two16);
+    __mmask32 const three = _mm512_cmpge_epu16_mask(u, units.three16) & ~(high | low);
+    avx512vbmi2::unit_bytes b = avx512vbmi2::bmp_unit_bytes(units, u, two, three);
+    __m512i const hp = _mm512_add_epi16(_mm512_and_si512(u, k.ten_bits), k.plane_offset);
     __m512i const high_bytes = _mm512_or_si512(
-        _mm512_or_si512(_mm512_srli_epi16(hp, 8), _mm512_and_si512(_mm512_slli_epi16(hp, 6), _mm512_set1_epi16(0x3F00))),
-        _mm512_set1_epi16(static_cast<short>(0x80F0)));
-    __m512i const third_byte = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(h, 4), _mm512_set1_epi16(0x30)),
-                                               _mm512_and_si512(_mm512_srli_epi16(u, 6), _mm512_set1_epi16(0xF)));
-    __m512i const low_bytes =
-        _mm512_or_si512(_mm512_or_si512(third_byte, _mm512_slli_epi16(_mm512_and_si512(u, _mm512_set1_epi16(0x3F)), 8)),
-                        _mm512_set1_epi16(static_cast<short>(0x8080)));
+        _mm512_or_si512(_mm512_srli_epi16(hp, 8), _mm512_and_si512(_mm512_slli_epi16(hp, 6), k.second_bits)),
+        k.four_byte_marker);
+    __m512i const third_byte = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi16(h, 4), k.third_high_bits),
+                                               _mm512_and_si512(_mm512_srli_epi16(u, 6), k.third_low_bits));
+    __m512i const low_bytes = _mm512_or_si512(
+        _mm512_or_si512(third_byte, _mm512_slli_epi16(_mm512_and_si512(u, units.low6), 8)), k.continuation_marker);
     b.first = _mm512_mask_mov_epi16(b.first, high, high_bytes);
     b.first = _mm512_mask_mov_epi16(b.first, low, low_bytes);
     return avx512vbmi2::store_unit_bytes<avx512vbmi2::store::exact>(b, drop_last ? ~std::uint64_t(0) >> 4 : ~std::uint64_t(0), o);
@@ -1157,50 +1186,24 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_paired_units(__m512i x, __m512i bef
 
 // The UTF-8 of code units [0, e) of the block (a, b), well-formed with e from block_extent16, at
 // o, exactly: 32 code units at a time by encode_paired_units. Returns the bytes written.
-BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(__m512i a, __m512i b, unsigned e, unsigned char* o) noexcept
+BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(avx512vbmi2::encode_constants const& units, pair_constants const& k,
+                                                   __m512i a, __m512i b, unsigned e, unsigned char* o) noexcept
 {
     // The block starts where an element does: the code unit given before its first one is not used.
-    unsigned const made = encode_paired_units(a, a, false, o);
-    return made + encode_paired_units(b, a, e != width, o + made);
+    unsigned const made = encode_paired_units(units, k, a, a, false, o);
+    return made + encode_paired_units(units, k, b, a, e != width, o + made);
 }
-
-// From code unit i, where the encoding loop stopped at a block with a surrogate, as many blocks
-// of `width` code units as have surrogates, all paired, through encode_pairs, with i and `made`
-// moved past them. Stops at a block without surrogates or where fewer than `width` code units
-// are left (returns 0), or at a block with an unpaired surrogate (returns `width`).
-//
-// The two compilers want the loop over blocks of pairs placed differently, or the encoding loop
-// gets its registers otherwise (rebuilding constants, or reading them from memory, in every
-// block): Clang in a function of its own, GCC written out inside the driver's loop, where the
-// same loop inlined from this function cost as much (performance.adoc, "Text dense in
-// four-byte sequences"). Hence the same steps twice.
-#  if defined(__clang__)
-BOOST_UTF_AVX512VBMI2_KERNEL unsigned encode_pair_blocks(std::uint16_t const* p, std::size_t n, std::size_t& i,
-                                                         unsigned char* o, std::size_t& made) noexcept
-{
-    while (n - i >= width)
-    {
-        __m512i const a = avx512bw::load(p + i);
-        __m512i const b = avx512bw::load(p + i + 32);
-        utf16_avx512bw::surrogates const s = utf16_avx512bw::surrogates_of(a, b);
-        if ((s.high | s.low) == 0)
-            return 0;
-        unsigned const e = whole_block_extent16<width>(s.high, s.low, p + i);
-        if (e == 0)
-            return width;
-        made += encode_pairs(a, b, e, o + made);
-        i += e;
-    }
-    return 0;
-}
-#  endif
 
 // The encoding loop takes the blocks without surrogates, and the blocks of pairs follow it where
-// it stops at one with some. Stops where a block has an unpaired surrogate (`resume` is
-// `width`), or where fewer than `width` code units are left: at the block with a surrogate where
-// the encoding loop stopped, with its `resume`, or after a block of pairs, with 0 (the next
-// `width` code units are not known to hold a surrogate: too few of them left is the end of the
-// input for this kernel).
+// it stops at one with some: as many blocks of `width` code units as have surrogates, all paired,
+// through encode_pairs. Stops where a block has an unpaired surrogate (`resume` is `width`), or
+// where fewer than `width` code units are left: at the block with a surrogate where the encoding
+// loop stopped, with its `resume`, or after a block of pairs, with 0 (the next `width` code units
+// are not known to hold a surrogate: too few of them left is the end of the input for this
+// kernel). Both loops use the vectors `source` holds, and the loop over blocks of pairs makes its
+// own where it starts. The two loops share one function: with the loop over blocks of pairs in a
+// function of its own, both compilers ran text of pairs slower (performance.adoc, "Text dense in
+// four-byte sequences").
 template<bool Covered>
 BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t const* p, std::size_t n,
                                                               unsigned char* o) noexcept
@@ -1215,13 +1218,7 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t cons
         made += r.produced;
         if (r.resume == 0)
             return {i, made, 0};
-#  if defined(__clang__)
-        if (n - i < width)
-            return {i, made, r.resume};
-        unsigned const resume = encode_pair_blocks(p, n, i, o, made);
-        if (resume != 0 || n - i < width)
-            return {i, made, resume};
-#  else
+        pair_constants const k = make_pair_constants();
         for (bool first = true;; first = false)
         {
             if (n - i < width)
@@ -1234,10 +1231,9 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t cons
             unsigned const e = whole_block_extent16<width>(s.high, s.low, p + i);
             if (e == 0)
                 return {i, made, width};
-            made += encode_pairs(a, b, e, o + made);
+            made += encode_pairs(source.constants(), k, a, b, e, o + made);
             i += e;
         }
-#  endif
     }
 }
 
