@@ -903,6 +903,7 @@ BOOST_UTF_AVX512VBMI2_INLINE unit_bytes bmp_unit_bytes(encode_constants const& k
         _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi16(u, 12), _mm512_slli_epi16(middle, 8)), k.three_marker16);
     __m512i first = _mm512_mask_mov_epi16(u, two, two_bytes);
     first = _mm512_mask_mov_epi16(first, three, three_bytes);
+    // 80, the least two-byte value, is also the continuation bytes' marker.
     return {first, _mm512_maskz_mov_epi16(three, _mm512_or_si512(low, k.two16))};
 }
 
@@ -977,7 +978,9 @@ struct unit_lanes
 struct utf16_blocks : unit_lanes<utf16_blocks>
 {
     std::uint16_t const* p;
-    encode_constants held_constants; // made once, with the source (see encode_constants)
+    // Made with each source (see encode_constants): made once per call instead, and kept across
+    // the loop over blocks of pairs too (utf16_kernels.hpp), GCC spills them.
+    encode_constants held_constants;
     BOOST_UTF_AVX512VBMI2_INLINE explicit utf16_blocks(std::uint16_t const* from) noexcept
         : p(from)
         , held_constants(make_encode_constants<true>())

@@ -792,10 +792,10 @@ using utf16_avx2::to_utf8_width;
 BOOST_UTF_AVX512BW_INLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
 
 // Bit i set where code unit i of x is a surrogate of the kind `tag` (D800 for high, DC00 for low),
-// given in every lane, as `surrogate_bits` is FC00.
-BOOST_UTF_AVX512BW_INLINE std::uint32_t kind_mask(__m512i x, __m512i surrogate_bits, __m512i tag) noexcept
+// given in every lane, as `kind_bits` is FC00.
+BOOST_UTF_AVX512BW_INLINE std::uint32_t kind_mask(__m512i x, __m512i kind_bits, __m512i tag) noexcept
 {
-    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(x, surrogate_bits), tag);
+    return _mm512_cmpeq_epi16_mask(_mm512_and_si512(x, kind_bits), tag);
 }
 
 BOOST_UTF_AVX512BW_INLINE std::uint32_t kind_mask(__m512i x, int tag) noexcept
@@ -1125,13 +1125,14 @@ using utf16_avx2::narrow_width;
 
 inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
 
-// The vectors of encode_paired_units besides encode_constants, in every 16-bit lane: the
-// surrogate bits (FC00), the first high and low surrogates, and the masks and markers of a pair's
-// bytes. The loop over blocks of pairs makes them once where it starts, through opaque: GCC
-// otherwise makes each again in every block (as in decode_constants).
+// The vectors of encode_paired_units besides encode_constants (whose surrogate16 is the first
+// high surrogate), in every 16-bit lane: the bits that tell a high from a low surrogate (FC00),
+// the first low surrogate, and the masks and markers of a pair's bytes. The loop over blocks of
+// pairs makes them once where it starts, through opaque: GCC otherwise makes each again in every
+// block (as in decode_constants).
 struct pair_constants
 {
-    __m512i surrogate_bits, high_surrogate, low_surrogate, ten_bits, plane_offset, four_byte_marker;
+    __m512i kind_bits, low_surrogate, ten_bits, plane_offset, four_byte_marker;
     __m512i second_bits, third_high_bits, third_low_bits, continuation_marker;
 };
 
@@ -1139,7 +1140,6 @@ BOOST_UTF_AVX512VBMI2_INLINE pair_constants make_pair_constants() noexcept
 {
     using avx512vbmi2::opaque;
     return {opaque(_mm512_set1_epi16(static_cast<short>(0xFC00))),
-            opaque(_mm512_set1_epi16(static_cast<short>(0xD800))),
             opaque(_mm512_set1_epi16(static_cast<short>(0xDC00))),
             opaque(_mm512_set1_epi16(0x3FF)),
             opaque(_mm512_set1_epi16(0x40)),
@@ -1166,8 +1166,8 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_paired_units(avx512vbmi2::encode_co
     __m512i const u = _mm512_permutexvar_epi16(avx512vbmi2::interleave_order(), x);
     // In each lane, the code unit before it (the last of `before` for x's first).
     __m512i const h = _mm512_permutex2var_epi16(x, avx512bw::load(avx512vbmi2::interleave.previous), before);
-    __mmask32 const high = kind_mask(u, k.surrogate_bits, k.high_surrogate);
-    __mmask32 const low = kind_mask(u, k.surrogate_bits, k.low_surrogate);
+    __mmask32 const high = kind_mask(u, k.kind_bits, units.surrogate16);
+    __mmask32 const low = kind_mask(u, k.kind_bits, k.low_surrogate);
     __mmask32 const two = _mm512_cmpge_epu16_mask(u, units.two16);
     __mmask32 const three = _mm512_cmpge_epu16_mask(u, units.three16) & ~(high | low);
     avx512vbmi2::unit_bytes b = avx512vbmi2::bmp_unit_bytes(units, u, two, three);
