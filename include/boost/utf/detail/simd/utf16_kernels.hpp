@@ -172,6 +172,19 @@ constexpr char32_t widened_pair32(std::uint16_t hi, std::uint16_t lo) noexcept
     return static_cast<char32_t>((std::uint32_t(hi) << 10) + lo + pair_offset32);
 }
 
+// And from a 32-bit lane that holds hi in its low half and lo in its high half, by a multiply-add
+// of signed 16-bit halves (pmaddwd): hi * 400 + lo, where each half reads as itself less 10000
+// (both are 8000 or more), so the offset adds back 401 * 10000 beside pair_offset32.
+inline constexpr std::uint32_t pair_madd_weights = 0x0001'0400u; // 400 for the low half, 1 for the high
+inline constexpr std::uint32_t pair_madd_offset = pair_offset32 + 0x401u * 0x10000u;
+constexpr char32_t widened_pair_madd(std::uint16_t hi, std::uint16_t lo) noexcept
+{
+    std::int32_t const h = hi < 0x8000 ? hi : hi - 0x10000, l = lo < 0x8000 ? lo : lo - 0x10000;
+    std::int32_t const product = h * static_cast<std::int32_t>(pair_madd_weights & 0xFFFF) +
+                                 l * static_cast<std::int32_t>(pair_madd_weights >> 16);
+    return static_cast<char32_t>(static_cast<std::uint32_t>(product) + pair_madd_offset);
+}
+
 // The two code units a narrowing kernel makes of a supplementary scalar value `c`, first in the
 // low half: D800 | (c - 10000) >> 10 and DC00 | (c & 3FF) (c - 10000 and c have the same last 10 bits).
 constexpr std::uint32_t narrowed_pair16(char32_t c) noexcept
@@ -203,7 +216,8 @@ constexpr bool pair_lanes_follow_the_rules() noexcept
                     std::uint16_t const* it = units;
                     decoded const d = decode_next16(it, units + 2);
                     if (!d.ok() || d.length != 2 || d.value != widened_pair16(units[0], units[1]) ||
-                        d.value != widened_pair32(units[0], units[1]))
+                        d.value != widened_pair32(units[0], units[1]) ||
+                        d.value != widened_pair_madd(units[0], units[1]))
                         return false;
                     encoded_word const w = encode_word16(d.value);
                     if (w.length != 2 || w.units != narrowed_pair16(d.value))
@@ -770,10 +784,11 @@ BOOST_UTF_AVX2_KERNEL transcode_step narrow_checked(char32_t const* p, std::size
 // Validation takes blocks whole: a high surrogate in the last place is the carry. Widening takes
 // `pair_stride` (63) code units of a block with surrogates, whose last code unit is read only as
 // the one after the 63rd and begins the next block: every lane of a high surrogate finds its low
-// one in the same registers. Each 16 code units are widened to 32-bit lanes, every lane of a high
-// surrogate computed as the pair it begins (pair_values), and the lanes of low surrogates
-// compressed away. Narrowing stays AVX2's at both levels (compressing 16-bit lanes, a VBMI2
-// instruction, measured no faster than its shuffles), and so does to_utf8 here.
+// one in the same registers. Each 16 code units are put in 32-bit lanes, each beside the code
+// unit after it (unit_pairs, one permutation), every lane of a high surrogate made the pair it
+// begins (pair_values, a multiply-add), and the lanes of low surrogates compressed away.
+// Narrowing stays AVX2's at both levels (compressing 16-bit lanes, a VBMI2 instruction, measured
+// no faster than its shuffles), and so does to_utf8 here.
 namespace utf16_avx512bw {
 
 inline constexpr std::size_t width = 64;
@@ -844,26 +859,52 @@ BOOST_UTF_AVX512BW_INLINE void store_first(char32_t* o, __m512i v, unsigned coun
     _mm512_mask_storeu_epi32(o, static_cast<__mmask16>((std::uint32_t(1) << count) - 1), v);
 }
 
-// The 16 code units of x widened, each lane of a high surrogate (`high`) made the code point of
-// the pair it begins with the code unit after it: the next lane's, the first lane of `after`
-// (the next 16 code units widened) for the last.
-BOOST_UTF_AVX512BW_INLINE __m512i pair_values(__m512i x, __m512i after, std::uint32_t high) noexcept
+// The permutations' indices, for a group that starts at code unit `start` (0 or 16) of a
+// register: 16-bit lane 2k takes code unit start + k, lane 2k + 1 the one after it.
+struct unit_pair_lanes
 {
-    __m512i const next = _mm512_alignr_epi32(after, x, 1);
-    return _mm512_mask_add_epi32(x, static_cast<__mmask16>(high), _mm512_slli_epi32(x, 10),
-                                 _mm512_add_epi32(next, _mm512_set1_epi32(static_cast<int>(pair_offset32))));
-}
-
-// The 64 code units of (a, b) widened, 16 per register.
-struct widened_block
-{
-    __m512i group[4];
+    alignas(64) std::uint16_t lane[32];
 };
 
-BOOST_UTF_AVX512BW_INLINE widened_block widen_block(__m512i a, __m512i b) noexcept
+constexpr unit_pair_lanes make_unit_pair_lanes(unsigned start) noexcept
 {
-    return {{_mm512_cvtepu16_epi32(_mm512_castsi512_si256(a)), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(a, 1)),
-             _mm512_cvtepu16_epi32(_mm512_castsi512_si256(b)), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(b, 1))}};
+    unit_pair_lanes r{};
+    for (unsigned k = 0; k < 32; ++k)
+        r.lane[k] = static_cast<std::uint16_t>(start + k / 2 + k % 2);
+    return r;
+}
+
+inline constexpr unit_pair_lanes unit_pairs_from_first = make_unit_pair_lanes(0);
+inline constexpr unit_pair_lanes unit_pairs_from_half = make_unit_pair_lanes(16);
+
+// Group G of a block (a, b): its 16 code units from 16G, each in a 32-bit lane beside the code
+// unit after it (the unit in the low half, the next one in the high half), by one permutation of
+// 16-bit lanes; the pair a high surrogate begins is then one lane. The last lane of group 3 has
+// no unit after it in the block, and its high half is b's first (the index wraps): a high
+// surrogate in the block's last place is never kept (widen_pairs), so no pair reads it.
+template<unsigned G>
+BOOST_UTF_AVX512BW_INLINE __m512i unit_pairs(__m512i a, __m512i b, __m512i from_first, __m512i from_half) noexcept
+{
+    static_assert(G < 4, "a block has four groups");
+    if constexpr (G == 0)
+        return _mm512_permutexvar_epi16(from_first, a);
+    else if constexpr (G == 1)
+        return _mm512_permutex2var_epi16(a, from_half, b);
+    else if constexpr (G == 2)
+        return _mm512_permutexvar_epi16(from_first, b);
+    else
+        return _mm512_permutexvar_epi16(from_half, b);
+}
+
+// The code points of a group's lanes (unit_pairs): each lane of a high surrogate (`high`) the pair
+// it begins, by one multiply-add of its two halves (widened_pair_madd), every other lane its
+// code unit.
+BOOST_UTF_AVX512BW_INLINE __m512i pair_values(__m512i w, std::uint32_t high) noexcept
+{
+    __m512i const unit = _mm512_and_si512(w, _mm512_set1_epi32(0xFFFF));
+    __m512i const madd = _mm512_madd_epi16(w, _mm512_set1_epi32(pair_madd_weights));
+    return _mm512_mask_add_epi32(unit, static_cast<__mmask16>(high), madd,
+                                 _mm512_set1_epi32(static_cast<int>(pair_madd_offset)));
 }
 
 // How many code points the groups before group G (1..4) of a block keep: the bits of `keep` below
@@ -876,14 +917,15 @@ BOOST_UTF_AVX512BW_INLINE unsigned kept_before(std::uint64_t keep) noexcept
     return avx512bw::count_ones(keep << (64 - 16 * G) % 64);
 }
 
-// The code points of group G of w that `keep` keeps (16 bits from bit 16G), in order in the
-// first lanes (zeros after them). A kept high surrogate's low one is in the block.
+// The code points of group G of the block (a, b) that `keep` keeps (16 bits from bit 16G), in
+// order in the first lanes (zeros after them). A kept high surrogate's low one is in the block.
 template<unsigned G>
-BOOST_UTF_AVX512BW_INLINE __m512i kept_values(widened_block const& w, std::uint64_t high, std::uint64_t keep) noexcept
+BOOST_UTF_AVX512BW_INLINE __m512i kept_values(__m512i a, __m512i b, __m512i from_first, __m512i from_half,
+                                              std::uint64_t high, std::uint64_t keep) noexcept
 {
-    __m512i const after = G < 3 ? w.group[(G + 1) % 4] : _mm512_setzero_si512();
-    return _mm512_maskz_compress_epi32(static_cast<__mmask16>(keep >> 16 * G),
-                                       pair_values(w.group[G], after, static_cast<std::uint32_t>(high >> 16 * G & 0xFFFF)));
+    return _mm512_maskz_compress_epi32(
+        static_cast<__mmask16>(keep >> 16 * G),
+        pair_values(unit_pairs<G>(a, b, from_first, from_half), static_cast<std::uint32_t>(high >> 16 * G & 0xFFFF)));
 }
 
 // The code points of the block (a, b) that `keep` keeps (no low surrogate, nothing past the
@@ -898,13 +940,13 @@ template<bool Stride>
 BOOST_UTF_AVX512BW_INLINE unsigned widen_pairs(__m512i a, __m512i b, std::uint64_t high, std::uint64_t keep,
                                                char32_t* o) noexcept
 {
-    widened_block const w = widen_block(a, b);
+    __m512i const from_first = load(unit_pairs_from_first.lane), from_half = load(unit_pairs_from_half.lane);
     unsigned const s1 = kept_before<1>(keep), s2 = kept_before<2>(keep);
     unsigned const s3 = kept_before<3>(keep), all = kept_before<4>(keep);
-    __m512i const v0 = kept_values<0>(w, high, keep);
-    __m512i const v1 = kept_values<1>(w, high, keep);
-    __m512i const v2 = kept_values<2>(w, high, keep);
-    __m512i const v3 = kept_values<3>(w, high, keep);
+    __m512i const v0 = kept_values<0>(a, b, from_first, from_half, high, keep);
+    __m512i const v1 = kept_values<1>(a, b, from_first, from_half, high, keep);
+    __m512i const v2 = kept_values<2>(a, b, from_first, from_half, high, keep);
+    __m512i const v3 = kept_values<3>(a, b, from_first, from_half, high, keep);
     if (Stride)
     {
         _mm512_storeu_si512(o, v0);
