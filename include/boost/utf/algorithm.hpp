@@ -448,6 +448,13 @@ inline constexpr std::size_t encode_stretch = room_stretch<Sink, 4, encode_step_
 // three or four blocks of 32, run there too.
 inline constexpr std::size_t encode_kernel_chunk = (sink_capacity - encode_step_max) / 4;
 static_assert(encode_kernel_chunk >= 4 * 32, "the widest encoding loop runs into a bounded sink");
+// Input of fewer code points than this is encoded one by one (encode_scalar): in so few, the
+// tests of the groups of four below (ASCII, below 800, encode_groups) cost a short string more
+// than they save, in text of every script, and no level's kernel takes so few.
+inline constexpr std::size_t encode_by_value_below = 16;
+static_assert(simd::narrowest_block(simd::kernel_sets, [](simd::kernel_set const& k) { return k.encode_width; }) >=
+                  encode_by_value_below,
+              "short input one by one must not keep it from an encoding kernel");
 
 // A value at `p` that is not a scalar value (`kind`), with the view's handling, its replacement
 // written by `Writer` (UTF-8 or UTF-16); returns where the output goes on. Out of line, and given
@@ -490,6 +497,14 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
                                                      Sink& sink)
 {
     static_assert(Sink::max_reserve >= 4 * encode_kernel_chunk + encode_step_max, "a kernel's call must fit in the sink");
+    if (static_cast<std::size_t>(last - first) < encode_by_value_below)
+    {
+        unsigned char* o = sink.reserve(4 * static_cast<std::size_t>(last - first) + encode_step_max);
+        for (T const* p = first; p != last; ++p)
+            encode_scalar(p, first, policy, sink, o);
+        sink.commit(o);
+        return;
+    }
     T const* p = first;
     unsigned char* o = sink.reserve(0); // each call of a kernel and each stretch reserve their room
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
