@@ -164,17 +164,12 @@ constexpr char32_t widened_pair16(std::uint16_t hi, std::uint16_t lo) noexcept
     return static_cast<char32_t>(std::uint32_t(plane) << 16 | low);
 }
 
-// The same code point from 32-bit lanes, where one add of a constant removes both tags and adds
-// the 10000 that UTF-16 takes away: (hi << 10) + lo - (D800 << 10) - DC00 + 10000, modulo 2^32.
+// The same code point from a 32-bit lane that holds hi in its low half and lo in its high half,
+// by a multiply-add of signed 16-bit halves (pmaddwd): hi * 400 + lo, and one add of a constant
+// that removes both tags and adds the 10000 that UTF-16 takes away, (hi << 10) + lo - (D800 << 10)
+// - DC00 + 10000 modulo 2^32 (pair_offset32); as each half reads as itself less 10000 (both are
+// 8000 or more), the constant adds back 401 * 10000 too.
 inline constexpr std::uint32_t pair_offset32 = 0x10000u - (0xD800u << 10) - 0xDC00u;
-constexpr char32_t widened_pair32(std::uint16_t hi, std::uint16_t lo) noexcept
-{
-    return static_cast<char32_t>((std::uint32_t(hi) << 10) + lo + pair_offset32);
-}
-
-// And from a 32-bit lane that holds hi in its low half and lo in its high half, by a multiply-add
-// of signed 16-bit halves (pmaddwd): hi * 400 + lo, where each half reads as itself less 10000
-// (both are 8000 or more), so the offset adds back 401 * 10000 beside pair_offset32.
 inline constexpr std::uint32_t pair_madd_weights = 0x0001'0400u; // 400 for the low half, 1 for the high
 inline constexpr std::uint32_t pair_madd_offset = pair_offset32 + 0x401u * 0x10000u;
 constexpr char32_t widened_pair_madd(std::uint16_t hi, std::uint16_t lo) noexcept
@@ -216,7 +211,6 @@ constexpr bool pair_lanes_follow_the_rules() noexcept
                     std::uint16_t const* it = units;
                     decoded const d = decode_next16(it, units + 2);
                     if (!d.ok() || d.length != 2 || d.value != widened_pair16(units[0], units[1]) ||
-                        d.value != widened_pair32(units[0], units[1]) ||
                         d.value != widened_pair_madd(units[0], units[1]))
                         return false;
                     encoded_word const w = encode_word16(d.value);
