@@ -247,11 +247,13 @@ BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, std::uint16_t* o) noexcept
 // the output is at the start of a cache line and the ASCII blocks that follow each write whole
 // lines (text of runs of ASCII between other letters leaves the output at any alignment). A
 // 32-byte boundary alone is not enough: with pairs of stores that each straddle two lines, large
-// outputs were written no faster than unaligned. Only where the block from there is ASCII too,
-// so that the caller takes it whole and returns as produced all that this block wrote; else 0,
-// and the caller goes on past the block. And only in long input (ascii_realign_from bytes left): the blocks then end elsewhere,
-// and in short input the bytes left after the last block, which the scalar rules decode, cost
-// more than aligned stores save.
+// outputs were written no faster than unaligned. Only where the two blocks from there are ASCII
+// too: the caller then takes the first whole and returns as produced all that this block wrote,
+// and the run is long enough for the lines to pay for the bytes widened twice (Latin text, whose
+// runs of ASCII end at an accent every few words, gained by the second test); else 0, and the
+// caller goes on past the block. And only in long input (ascii_realign_from bytes left): the
+// blocks then end elsewhere, and in short input the bytes left after the last block, which the
+// scalar rules decode, cost more than aligned stores save.
 inline constexpr std::size_t ascii_realign_from = 1024;
 
 // The elements from o up to the next 64-byte boundary (a cache line), 0 where o is on one:
@@ -264,9 +266,10 @@ BOOST_UTF_AVX2_INLINE std::size_t elements_to_line(T const* o) noexcept
 
 BOOST_UTF_AVX2_INLINE std::size_t ascii_realigned(unsigned char const* p, std::size_t left, char32_t const* o) noexcept
 {
-    static_assert(ascii_realign_from >= 2 * decode_width, "the block at k is read whole");
+    static_assert(ascii_realign_from >= 3 * decode_width, "the two blocks from k are read whole");
     std::size_t const k = elements_to_line(o);
-    if (k != 0 && left >= ascii_realign_from && _mm256_movemask_epi8(load(p + k)) == 0)
+    if (k != 0 && left >= ascii_realign_from &&
+        _mm256_movemask_epi8(_mm256_or_si256(load(p + k), load(p + k + decode_width))) == 0)
         return k;
     return 0;
 }
