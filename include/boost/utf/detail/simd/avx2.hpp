@@ -251,9 +251,9 @@ BOOST_UTF_AVX2_INLINE void widen_ascii(__m256i cur, std::uint16_t* o) noexcept
 // too: the caller then takes the first whole and returns as produced all that this block wrote,
 // and the run is long enough for its whole lines to pay for the bytes widened twice, which a run
 // that ends at the next accent (Latin text) is not; else 0, and the caller goes on past the
-// block. And only in long input (ascii_realign_from bytes left): the
-// blocks then end elsewhere, and in short input the bytes left after the last block, which the
-// scalar rules decode, cost more than aligned stores save.
+// block. And only in long input (ascii_realign_from bytes left): the blocks then end elsewhere,
+// and in short input the bytes left after the last block, which the scalar rules decode, cost
+// more than aligned stores save.
 inline constexpr std::size_t ascii_realign_from = 1024;
 
 // The elements from o up to the next 64-byte boundary (a cache line), 0 where o is on one:
