@@ -10,6 +10,8 @@
 // operator new belongs to the whole program, so include this in exactly one translation unit of a
 // test program.
 
+#include <boost/config.hpp>
+
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
@@ -21,7 +23,10 @@ inline std::atomic<std::size_t> allocations{0};
 
 } // namespace test
 
-void* operator new(std::size_t size)
+// All out of line: where g++ inlines malloc() or free() into a caller, it pairs them with the
+// new-expression or delete-expression there and warns of a mismatched allocation
+// (-Wmismatched-new-delete, at -O2 and above), which the pairing of these replacements is not.
+BOOST_NOINLINE void* operator new(std::size_t size)
 {
     ++test::allocations;
     if (void* p = std::malloc(size ? size : 1))
@@ -29,7 +34,7 @@ void* operator new(std::size_t size)
     throw std::bad_alloc();
 }
 
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+BOOST_NOINLINE void operator delete(void* p) noexcept { std::free(p); }
+BOOST_NOINLINE void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 #endif // BOOST_UTF_TEST_COUNTING_NEW_HPP
