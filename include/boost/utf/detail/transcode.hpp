@@ -858,6 +858,80 @@ BOOST_FORCEINLINE std::size_t widen_paired_block16(T const*& p, O*& o) noexcept
     return k;
 }
 
+// UTF-8 to UTF-16 by the rules: transcode_stretch's work for this pair, in a loop of its own
+// shaped as decoding's (decode_contiguous, algorithm.hpp), with which it shares the pieces: ASCII
+// eight bytes at a time after two ASCII bytes (copy_ascii_run), runs of two- or three-byte
+// letters (decode_run; each letter one code unit), and the rest element by element
+// (decode_next; a pair for four bytes). Not a case inside transcode_stretch's loop: there, with
+// the count of elements kept on every path, g++ keeps fewer of the loop's values in registers,
+// and text whose elements change length at every step (emoji among symbols) runs slower than a
+// plain loop. Here the count is taken only where the outer policy may be asked
+// (answers_scalar_values), from the lead bytes (element_starts: what lies between errors is
+// well-formed) up to each error and to the end.
+template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
+BOOST_FORCEINLINE T const* utf8_to_utf16_stretch(T const* const first, T const* p, T const* const stop,
+                                                 T const* const last, std::size_t& index, Inner& inner, Outer& outer,
+                                                 Sink& sink)
+{
+    using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
+    out_t* o = sink.reserve(static_cast<std::size_t>(stop - p) * utf16_writer::max_units);
+    // How far a run of ASCII may store its last word whole (ascii_covered_end).
+    T const* const covered_end =
+        ascii_covered_end<Sink, 8, 4>(p, stop, last, writes_for_every_unit<Sink>(inner, outer));
+    T const* counted = p; // elements before it are in `index`
+    while (p < stop)
+    {
+        unsigned const lead = to_byte(*p);
+        if (lead < 0x80u)
+        {
+            *o++ = static_cast<out_t>(lead);
+            ++p;
+            if (p != stop && to_byte(*p) < 0x80u)
+            {
+                *o++ = static_cast<out_t>(to_byte(*p));
+                ++p;
+                copy_ascii_run(p, stop, covered_end, o);
+            }
+            continue;
+        }
+        if (last - p >= 2 && is_two_byte_sequence(lead, to_byte(p[1])))
+        {
+            decode_run<2>(p, stop, last, o);
+            continue;
+        }
+        if (last - p >= 3 && is_three_byte_sequence(lead, to_byte(p[1]), to_byte(p[2])))
+        {
+            decode_run<3>(p, stop, last, o);
+            continue;
+        }
+        T const* next = p;
+        decoded const d = decode_next(next, last);
+        if (BOOST_LIKELY(d.ok()))
+        {
+            utf16_writer::write(d.value, o);
+            p = next;
+            continue;
+        }
+        sink.commit(o);
+        if (!answers_scalar_values(inner))
+            index += element_starts<utf8_rules>(counted, p);
+        error_outcome<out_t> const e = transcode_error<utf16_writer, PerCodeUnit>(
+            d, static_cast<std::size_t>(p - first), element_count{index}, inner, outer, sink, o);
+        o = e.o;
+        index += e.counted;
+        p += step_length<PerCodeUnit>(d);
+        counted = p;
+        sink.commit(o);
+        // What is left of the stretch must still fit.
+        std::size_t const rest = p < stop ? static_cast<std::size_t>(stop - p) : 0;
+        o = sink.reserve((rest + 1) * utf16_writer::max_units);
+    }
+    sink.commit(o);
+    if (!answers_scalar_values(inner))
+        index += element_starts<utf8_rules>(counted, p);
+    return p;
+}
+
 // The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
 // handed to the policies; `index` counts the inner view's elements. Returns where the next
 // element starts (at or past stop). At most as many code units as the sink has room for
@@ -867,6 +941,8 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                                              T const* const last, std::size_t& index, Inner& inner, Outer& outer,
                                              Sink& sink)
 {
+    if constexpr (std::is_same<Rules, utf8_rules>::value && std::is_same<Writer, utf16_writer>::value)
+        return utf8_to_utf16_stretch<PerCodeUnit>(first, p, stop, last, index, inner, outer, sink);
     using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
     out_t* o = sink.reserve(static_cast<std::size_t>(stop - p) * Writer::max_units);
     // Counted in a local: byte stores through `o` could otherwise alias the caller's counter.
@@ -936,38 +1012,6 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
                 store_units<4>(encode_word(pair_value(u, to_unit16(p[1]))), o);
                 p += 2;
                 ++count;
-                continue;
-            }
-        }
-        if constexpr (std::is_same<Rules, utf8_rules>::value && std::is_same<Writer, utf16_writer>::value)
-        {
-            // UTF-8 to UTF-16: ASCII is a whole element, and its own UTF-16 code unit. After an
-            // ASCII byte, the bytes that follow are taken eight at a time for as long as all
-            // eight are ASCII (copy_ascii_run, utf8.hpp).
-            if (BOOST_LIKELY(static_cast<unsigned char>(*p) < 0x80u))
-            {
-                *o++ = static_cast<out_t>(static_cast<unsigned char>(*p));
-                ++p;
-                out_t const* const from = o;
-                copy_ascii_run(p, stop, covered_end, o);
-                count += static_cast<std::size_t>(o - from) + 1;
-                continue;
-            }
-            // Runs of two- or three-byte letters, in loops of their own (decode_run), as when
-            // decoding (decode_contiguous, algorithm.hpp); each letter is one code unit.
-            unsigned const lead = to_byte(*p);
-            if (last - p >= 2 && is_two_byte_sequence(lead, to_byte(p[1])))
-            {
-                out_t const* const from = o;
-                decode_run<2>(p, stop, last, o);
-                count += static_cast<std::size_t>(o - from);
-                continue;
-            }
-            if (last - p >= 3 && is_three_byte_sequence(lead, to_byte(p[1]), to_byte(p[2])))
-            {
-                out_t const* const from = o;
-                decode_run<3>(p, stop, last, o);
-                count += static_cast<std::size_t>(o - from);
                 continue;
             }
         }
