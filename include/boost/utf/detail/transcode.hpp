@@ -862,7 +862,7 @@ BOOST_FORCEINLINE std::size_t widen_paired_block16(T const*& p, O*& o) noexcept
 // shaped as decoding's (decode_contiguous, algorithm.hpp), with which it shares the pieces: ASCII
 // eight bytes at a time after two ASCII bytes (copy_ascii_run), runs of two- or three-byte
 // letters (decode_run; each letter one code unit), and the rest element by element
-// (decode_next; a pair for four bytes). Not a case inside transcode_stretch's loop: there, with
+// (decode_next; a pair for four bytes). Not a case of transcode_stretch_by_cases: there, with
 // the count of elements kept on every path, g++ keeps fewer of the loop's values in registers,
 // and text whose elements change length at every step (emoji among symbols) runs slower than a
 // plain loop. Here the count is taken only where the outer policy may be asked
@@ -932,17 +932,12 @@ BOOST_FORCEINLINE T const* utf8_to_utf16_stretch(T const* const first, T const* 
     return p;
 }
 
-// The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
-// handed to the policies; `index` counts the inner view's elements. Returns where the next
-// element starts (at or past stop). At most as many code units as the sink has room for
-// (stretch_end).
+// transcode_stretch for every other pair: one loop, a case for each.
 template<class Rules, class Writer, bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
-BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T const* const stop,
-                                             T const* const last, std::size_t& index, Inner& inner, Outer& outer,
-                                             Sink& sink)
+BOOST_FORCEINLINE T const* transcode_stretch_by_cases(T const* const first, T const* p, T const* const stop,
+                                                      T const* const last, std::size_t& index, Inner& inner,
+                                                      Outer& outer, Sink& sink)
 {
-    if constexpr (std::is_same<Rules, utf8_rules>::value && std::is_same<Writer, utf16_writer>::value)
-        return utf8_to_utf16_stretch<PerCodeUnit>(first, p, stop, last, index, inner, outer, sink);
     using out_t = std::remove_pointer_t<decltype(sink.reserve(1))>;
     out_t* o = sink.reserve(static_cast<std::size_t>(stop - p) * Writer::max_units);
     // Counted in a local: byte stores through `o` could otherwise alias the caller's counter.
@@ -1084,6 +1079,20 @@ BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T
     sink.commit(o);
     index = count;
     return p;
+}
+
+// The elements that start in [p, stop), decoded by `Rules` and written by `Writer`, each error
+// handed to the policies; `index` counts the inner view's elements. Returns where the next
+// element starts (at or past stop). At most as many code units as the sink has room for
+// (stretch_end).
+template<class Rules, class Writer, bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
+BOOST_FORCEINLINE T const* transcode_stretch(T const* const first, T const* p, T const* const stop, T const* const last,
+                                             std::size_t& index, Inner& inner, Outer& outer, Sink& sink)
+{
+    if constexpr (std::is_same<Rules, utf8_rules>::value && std::is_same<Writer, utf16_writer>::value)
+        return utf8_to_utf16_stretch<PerCodeUnit>(first, p, stop, last, index, inner, outer, sink);
+    else
+        return transcode_stretch_by_cases<Rules, Writer, PerCodeUnit>(first, p, stop, last, index, inner, outer, sink);
 }
 
 // The input a loop over elements takes between two reserve() calls into a bounded sink (a buffer,
