@@ -400,6 +400,45 @@ BOOST_AUTO_TEST_CASE(errors_close_together_in_one_kernel_step)
                 }
 }
 
+// Where fewer bytes than a block are left after a validating kernel's whole blocks, the scan
+// validates the block that ends where the input ends, over bytes it has already judged. An error
+// of every kind at each of the last 40 places, at every length from one block and three bytes
+// (less goes by the rules alone) to past three steps: every error is reported once, in order,
+// and find_invalid stops at the first.
+BOOST_AUTO_TEST_CASE(errors_where_the_input_ends_inside_a_block)
+{
+    std::string const backgrounds[] = {std::string(240, 'x'), utf8_of(text) + utf8_of(text) + utf8_of(text)};
+    for (std::string const& background : backgrounds)
+        for (std::size_t length = 35; length <= 200; ++length)
+        {
+            // Cut where an element begins, so that the end adds no error of its own.
+            std::size_t cut = length;
+            while ((static_cast<unsigned char>(background[cut]) & 0xC0) == 0x80)
+                --cut;
+            std::string const piece = background.substr(0, cut);
+            for (std::size_t back = 1; back <= 40 && back <= piece.size(); ++back)
+            {
+                std::string const& e = utf8_errors[(length + back) % 8];
+                std::string const in = spliced(piece, piece.size() - back, e);
+                BOOST_TEST_CONTEXT("length " << in.size() << ", error " << (length + back) % 8 << " " << back
+                                             << " bytes before the end in "
+                                             << (background[0] == 'x' ? "ASCII" : "text"))
+                {
+                    check_composition<char>(
+                        [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op); },
+                        logging_policy{}, U'x', static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8");
+                    // The first error alone, as the view walked element by element finds it.
+                    log_t log;
+                    for (char32_t c : in | views::utf8(logging_policy{&log}))
+                        (void)c;
+                    BOOST_TEST_REQUIRE(!log.empty());
+                    BOOST_TEST(static_cast<std::size_t>(utf::find_invalid(in) - in.begin()) == log.front().offset);
+                    BOOST_TEST(!utf::is_valid(in));
+                }
+            }
+        }
+}
+
 // ---- short input ---------------------------------------------------------------------------------
 //
 // Below a kernel's block the bulk paths take the input by the rules alone, in one stretch when

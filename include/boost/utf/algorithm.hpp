@@ -776,7 +776,7 @@ public:
                     else
                     {
                         unsigned char const* const from = p < known_ ? known_ : p;
-                        std::size_t const left = static_cast<std::size_t>(last - from);
+                        std::size_t left = static_cast<std::size_t>(last - from);
                         block = from;
                         if (left >= w)
                         {
@@ -787,9 +787,24 @@ public:
                             known_ = base_ + (whole < simd::validate_step ? whole : simd::validate_step);
                             flags_ = r.flags;
                             block = r.flags != 0 ? base_ + lowest_set_bit64(r.flags) : base_;
+                            left = r.flags != 0 ? 0 : static_cast<std::size_t>(last - block);
+                        }
+                        if (left >= 8 && left < w)
+                        {
+                            // Fewer bytes than a block are left, none flagged before `block`:
+                            // the kernel takes the block that ends at `last`, rather than the
+                            // rules a byte at a time (below 8 bytes, the rules cost less than
+                            // the call). Its flags are those of the bytes it covers, wherever
+                            // it starts, and the three bytes before it are in the buffer,
+                            // since this search began w + 3 bytes or more from `last`.
+                            base_ = last - w;
+                            known_ = last;
+                            flags_ = k.valid_prefix(base_, w).flags;
+                            std::uint64_t const ahead = flags_ >> static_cast<unsigned>(block - base_);
+                            block = ahead != 0 ? block + lowest_set_bit64(ahead) : last;
                         }
                     }
-                    // block is at the first byte that flags, or where the whole blocks end.
+                    // block is at the first byte that flags, or where the bytes checked end.
                     // Restart at the element that contains the byte before it, or at it:
                     // everything before that is well-formed, so the scalar rules find the first
                     // error exactly, within a step or two of a flagged byte. Then the search goes

@@ -107,6 +107,10 @@ BOOST_UTF_AVX512_VALIDATE_INLINE std::uint64_t error_mask(error_parts e) noexcep
 BOOST_UTF_AVX512_VALIDATE_KERNEL flagged_step valid_prefix(unsigned char const* p, std::size_t n) noexcept
 {
     static_assert(block_width == validate_step, "one block a step");
+    // Less than a block (the last bytes of short input, or the block the caller takes where
+    // input ends) is the AVX2 kernel's, before any constant is set up here.
+    if (n < block_width)
+        return avx2::valid_prefix(p, n);
     error_constants const k = make_error_constants();
     std::size_t i = 0;
     // Every block is tested for errors, two to a round, with no branch on its content: a test "is
