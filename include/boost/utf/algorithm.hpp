@@ -340,23 +340,6 @@ BOOST_NOINLINE char32_t* decode_error(unsigned char const* p, unsigned char cons
     return o;
 }
 
-// One element at `p` by the scalar rules, with the view's handling of errors.
-template<bool PerCodeUnit, class Policy, class Sink>
-BOOST_FORCEINLINE unsigned char const* decode_scalar(unsigned char const* p, unsigned char const* first,
-                                                    unsigned char const* last, Policy& policy,
-                                                    Sink& sink, char32_t*& o)
-{
-    unsigned char const* next = p;
-    decoded const d = decode_next(next, last);
-    if (BOOST_LIKELY(d.ok()))
-    {
-        *o++ = d.value;
-        return next;
-    }
-    o = decode_error<PerCodeUnit>(p, first, d, policy, sink, o);
-    return p + step_length<PerCodeUnit>(d);
-}
-
 // Decodes [first, last) into `sink` (reserve/commit/sync, as the sinks above), calling `policy`
 // exactly as utf8_view does; offsets are counted from `first`.
 template<bool PerCodeUnit, class Policy, class Sink>
@@ -394,38 +377,10 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
         unsigned char const* const stop = static_cast<std::size_t>(last - p) > stretch ? p + stretch : last;
         unsigned char const* const covered_end =
             ascii_covered_end<Sink, 8, 4>(p, stop, last, writes_for_every_error(policy));
-        while (p < stop)
-        {
-            // Each kind of text in a loop of its own: ASCII eight bytes at a time after two
-            // ASCII bytes (copy_ascii_run; the single space between words of other scripts is
-            // not worth a word's test), and letters of two bytes (Greek, Cyrillic, Hebrew,
-            // Arabic) or three (CJK, Indic), which come in words, after a first one
-            // (decode_run); both in utf8.hpp.
-            unsigned const lead = *p;
-            if (lead < 0x80u)
-            {
-                *o++ = lead;
-                ++p;
-                if (p != stop && *p < 0x80u)
-                {
-                    *o++ = *p;
-                    ++p;
-                    copy_ascii_run(p, stop, covered_end, o);
-                }
-                continue;
-            }
-            if (last - p >= 2 && is_two_byte_sequence(lead, p[1]))
-            {
-                decode_run<2>(p, stop, last, o);
-                continue;
-            }
-            if (last - p >= 3 && is_three_byte_sequence(lead, p[1], p[2]))
-            {
-                decode_run<3>(p, stop, last, o);
-                continue;
-            }
-            p = decode_scalar<PerCodeUnit>(p, first, last, policy, sink, o);
-        }
+        decode_elements<code_point_writer>(p, stop, last, covered_end, o, [&](decoded const& d) {
+            o = decode_error<PerCodeUnit>(p, first, d, policy, sink, o);
+            p += step_length<PerCodeUnit>(d);
+        });
         sink.commit(o);
     }
     sink.commit(o);

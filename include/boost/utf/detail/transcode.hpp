@@ -859,10 +859,8 @@ BOOST_FORCEINLINE std::size_t widen_paired_block16(T const*& p, O*& o) noexcept
 }
 
 // UTF-8 to UTF-16 by the rules: transcode_stretch's work for this pair, in a loop of its own
-// shaped as decoding's (decode_contiguous, algorithm.hpp), with which it shares the pieces: ASCII
-// eight bytes at a time after two ASCII bytes (copy_ascii_run), runs of two- or three-byte
-// letters (decode_run; each letter one code unit), and the rest element by element
-// (decode_next; a pair for four bytes). Not a case of transcode_stretch_by_cases: there, with
+// over the walk that decoding takes too (decode_elements, utf8.hpp; a pair for four bytes), with
+// the errors handled as it meets them. Not a case of transcode_stretch_by_cases: there, with
 // the count of elements kept on every path, g++ keeps fewer of the loop's values in registers,
 // and text whose elements change length at every step (emoji among symbols) runs slower than a
 // plain loop. Here the count is taken only where the outer policy may be asked
@@ -879,39 +877,7 @@ BOOST_FORCEINLINE T const* utf8_to_utf16_stretch(T const* const first, T const* 
     T const* const covered_end =
         ascii_covered_end<Sink, 8, 4>(p, stop, last, writes_for_every_unit<Sink>(inner, outer));
     T const* counted = p; // elements before it are in `index`
-    while (p < stop)
-    {
-        unsigned const lead = to_byte(*p);
-        if (lead < 0x80u)
-        {
-            *o++ = static_cast<out_t>(lead);
-            ++p;
-            if (p != stop && to_byte(*p) < 0x80u)
-            {
-                *o++ = static_cast<out_t>(to_byte(*p));
-                ++p;
-                copy_ascii_run(p, stop, covered_end, o);
-            }
-            continue;
-        }
-        if (last - p >= 2 && is_two_byte_sequence(lead, to_byte(p[1])))
-        {
-            decode_run<2>(p, stop, last, o);
-            continue;
-        }
-        if (last - p >= 3 && is_three_byte_sequence(lead, to_byte(p[1]), to_byte(p[2])))
-        {
-            decode_run<3>(p, stop, last, o);
-            continue;
-        }
-        T const* next = p;
-        decoded const d = decode_next(next, last);
-        if (BOOST_LIKELY(d.ok()))
-        {
-            utf16_writer::write(d.value, o);
-            p = next;
-            continue;
-        }
+    decode_elements<utf16_writer>(p, stop, last, covered_end, o, [&](decoded const& d) {
         sink.commit(o);
         if (!answers_scalar_values(inner))
             index += element_starts<utf8_rules>(counted, p);
@@ -925,7 +891,7 @@ BOOST_FORCEINLINE T const* utf8_to_utf16_stretch(T const* const first, T const* 
         // What is left of the stretch must still fit.
         std::size_t const rest = p < stop ? static_cast<std::size_t>(stop - p) : 0;
         o = sink.reserve((rest + 1) * utf16_writer::max_units);
-    }
+    });
     sink.commit(o);
     if (!answers_scalar_values(inner))
         index += element_starts<utf8_rules>(counted, p);

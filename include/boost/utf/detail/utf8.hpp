@@ -414,6 +414,56 @@ BOOST_FORCEINLINE constexpr decoded decode_next(I& it, S const& last) noexcept(n
     return {value, rule.length, error_kind{}};
 }
 
+// The bulk loops' walk over UTF-8, written once for every form they write (code points, UTF-16):
+// from `p`, where an element starts, each element that starts before `stop` is written at `o`,
+// or, where it is ill-formed, given decoded to `on_error`, which handles it and leaves `p` past
+// it (and `o` where the output goes on). Each kind of text goes in a loop of its own: ASCII eight
+// bytes at a time after two ASCII bytes (copy_ascii_run, up to `covered_end` in whole words; the
+// single space between words of other scripts is not worth a word's test), letters of two bytes
+// (Greek, Cyrillic, Hebrew, Arabic) or three (CJK, Indic), which come in words, after a first
+// one (decode_run), each one output unit; anything else through `Writer::write`. Leaves `p` at
+// or past `stop`.
+template<class Writer, class T, class O, class OnError>
+BOOST_FORCEINLINE void decode_elements(T const*& p, T const* const stop, T const* const last,
+                                       T const* const covered_end, O*& o, OnError&& on_error)
+{
+    while (p < stop)
+    {
+        unsigned const lead = to_byte(*p);
+        if (lead < 0x80u)
+        {
+            *o++ = static_cast<O>(lead);
+            ++p;
+            if (p != stop && to_byte(*p) < 0x80u)
+            {
+                *o++ = static_cast<O>(to_byte(*p));
+                ++p;
+                copy_ascii_run(p, stop, covered_end, o);
+            }
+            continue;
+        }
+        if (last - p >= 2 && is_two_byte_sequence(lead, to_byte(p[1])))
+        {
+            decode_run<2>(p, stop, last, o);
+            continue;
+        }
+        if (last - p >= 3 && is_three_byte_sequence(lead, to_byte(p[1]), to_byte(p[2])))
+        {
+            decode_run<3>(p, stop, last, o);
+            continue;
+        }
+        T const* next = p;
+        decoded const d = decode_next(next, last);
+        if (BOOST_LIKELY(d.ok()))
+        {
+            Writer::write(d.value, o);
+            p = next;
+            continue;
+        }
+        on_error(d);
+    }
+}
+
 // The element that ends at `p`, where `p` (!= first) is an element boundary found by decoding
 // forwards. Elements longer than one code unit begin with a lead byte C2..F4 and continue with at
 // most three continuation bytes, and a lead byte always begins an element; so either the nearest
