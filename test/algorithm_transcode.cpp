@@ -403,8 +403,9 @@ BOOST_AUTO_TEST_CASE(errors_close_together_in_one_kernel_step)
 // Where fewer bytes than a block are left after a validating kernel's whole blocks, the scan
 // validates the block that ends where the input ends, over bytes it has already judged. An error
 // of every kind at each of the last 40 places, at every length from one block and three bytes
-// (less goes by the rules alone) to past three steps: every error is reported once, in order,
-// and find_invalid stops at the first.
+// (less goes by the rules alone) to past three steps: every error is reported once, in order
+// (and each code unit of it, for a policy that steps per code unit), and find_invalid stops at
+// the first.
 BOOST_AUTO_TEST_CASE(errors_where_the_input_ends_inside_a_block)
 {
     std::string const backgrounds[] = {std::string(240, 'x'), utf8_of(text) + utf8_of(text) + utf8_of(text)};
@@ -424,9 +425,14 @@ BOOST_AUTO_TEST_CASE(errors_where_the_input_ends_inside_a_block)
                                              << " bytes before the end in "
                                              << (background[0] == 'x' ? "ASCII" : "text"))
                 {
-                    check_composition<char>(
-                        [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op); },
-                        logging_policy{}, U'x', static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8");
+                    auto const sanitized = [&](auto ip, auto op) {
+                        return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op);
+                    };
+                    check_composition<char>(sanitized, logging_policy{}, U'x', static_cast<std::size_t>(-1),
+                                            "utf8 | utf32_to_utf8");
+                    if (back % 4 == 0)
+                        check_composition<char>(sanitized, logging_per_unit_policy{}, U'x',
+                                                static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8, per code unit");
                     // The first error alone, as the view walked element by element finds it.
                     log_t log;
                     for (char32_t c : in | views::utf8(logging_policy{&log}))
