@@ -365,6 +365,21 @@ BOOST_AUTO_TEST_CASE(element_index_after_many_errors)
     }
 }
 
+namespace {
+
+// The sanitising composition over `in` (utf8 | utf32_to_utf8) under a policy per element, and
+// also under one per code unit where `per_code_unit`.
+void check_sanitized(std::string const& in, bool per_code_unit)
+{
+    auto const sanitized = [&](auto ip, auto op) { return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op); };
+    check_composition<char>(sanitized, logging_policy{}, U'x', static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8");
+    if (per_code_unit)
+        check_composition<char>(sanitized, logging_per_unit_policy{}, U'x', static_cast<std::size_t>(-1),
+                                "utf8 | utf32_to_utf8, per code unit");
+}
+
+} // namespace
+
 // Errors close together, so that several fall in one step of the validating kernel (64 bytes at
 // every level): after the first, the sanitiser finds the others from the flags the kernel worked
 // out for that step, and the next step's kernel call begins where those flags end. Two or three
@@ -388,14 +403,7 @@ BOOST_AUTO_TEST_CASE(errors_close_together_in_one_kernel_step)
                     BOOST_TEST_CONTEXT(count << " errors " << gap << " bytes apart from " << at << " in "
                                              << (background[0] == 'x' ? "ASCII" : "text"))
                     {
-                        auto const sanitized = [&](auto ip, auto op) {
-                            return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op);
-                        };
-                        check_composition<char>(sanitized, logging_policy{}, U'x', static_cast<std::size_t>(-1),
-                                                "utf8 | utf32_to_utf8");
-                        if (at % 4 == 0)
-                            check_composition<char>(sanitized, logging_per_unit_policy{}, U'x',
-                                                    static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8, per code unit");
+                        check_sanitized(in, at % 4 == 0);
                     }
                 }
 }
@@ -425,14 +433,7 @@ BOOST_AUTO_TEST_CASE(errors_where_the_input_ends_inside_a_block)
                                              << " bytes before the end in "
                                              << (background[0] == 'x' ? "ASCII" : "text"))
                 {
-                    auto const sanitized = [&](auto ip, auto op) {
-                        return in | views::utf8(ip) | views::utf32_to_utf8_as<char>(op);
-                    };
-                    check_composition<char>(sanitized, logging_policy{}, U'x', static_cast<std::size_t>(-1),
-                                            "utf8 | utf32_to_utf8");
-                    if (back % 4 == 0)
-                        check_composition<char>(sanitized, logging_per_unit_policy{}, U'x',
-                                                static_cast<std::size_t>(-1), "utf8 | utf32_to_utf8, per code unit");
+                    check_sanitized(in, back % 4 == 0);
                     // The first error alone, as the view walked element by element finds it.
                     log_t log;
                     for (char32_t c : in | views::utf8(logging_policy{&log}))
