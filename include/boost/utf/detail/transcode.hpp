@@ -110,9 +110,18 @@ std::size_t find_invalid_utf16(T const* const first, std::size_t const n) noexce
                 return static_cast<std::size_t>(at - first);
         }
     }
-    // Fewer than block + 1 are left: short blocks with no surrogate, then the rules.
-    while (static_cast<std::size_t>(last - p) >= copy16_short_block && !has_surrogate16<copy16_short_block>(p))
-        p += copy16_short_block;
+    // Fewer than block + 1 are left: short blocks with no surrogate or well-formed pairs, then the
+    // rules.
+    for (;;)
+    {
+        std::size_t const left = static_cast<std::size_t>(last - p);
+        if (left >= copy16_short_block && !has_surrogate16<copy16_short_block>(p))
+            p += copy16_short_block;
+        else if (left > copy16_short_block && is_paired_block16<copy16_short_block>(p))
+            p += paired_block_length16<copy16_short_block>(p);
+        else
+            break;
+    }
     while (p != last)
     {
         T const* const at = p;
@@ -981,7 +990,7 @@ BOOST_FORCEINLINE T const* transcode_stretch_by_cases(T const* const first, T co
             // UTF-16 to code points: a block with no surrogate is copied by a loop that compilers
             // make vector code of (copy_block16), and a block of well-formed pairs among other
             // code units (is_paired_block16) by one with no branch (widen_paired_block16); the
-            // last copy16_block code units or fewer, in short blocks with no surrogate. A block
+            // last copy16_block code units or fewer, in short blocks of either kind. A block
             // that is neither is taken an element at a time, and blocks are tried again after
             // it. (UTF-16 to UTF-16 comes here only for short input: sanitize_contiguous.)
             if constexpr (std::is_same<Writer, code_point_writer>::value)
@@ -1008,6 +1017,11 @@ BOOST_FORCEINLINE T const* transcode_stretch_by_cases(T const* const first, T co
                     {
                         copy_block16<copy16_short_block>(p, o);
                         count += copy16_short_block;
+                        continue;
+                    }
+                    if (left > copy16_short_block && is_paired_block16<copy16_short_block>(p))
+                    {
+                        count += widen_paired_block16<copy16_short_block>(p, o);
                         continue;
                     }
                     blocks_from = p + copy16_short_block;
