@@ -13,7 +13,7 @@
 //   valid_prefix(p, n)   code units from p, where an element starts, that are well-formed and end
 //                        where an element ends; it stops at the first block it cannot prove so
 //   widen(p, n, o)       likewise, and writes the code points of what it consumed (transcode_step;
-//                        `resume` is the width when it stopped at a block)
+//                        `resume` is the width of the block it stopped at)
 //   narrow(p, n, o)      writes the UTF-16 form of n scalar values; returns the code units written
 //   narrow_checked(p, n, o)  code points from p, in blocks of narrow_width, while a block holds
 //                        scalar values only, written as UTF-16 (transcode_step; `resume` is
@@ -40,7 +40,8 @@
 //
 // The AVX-512 levels validate and widen 64 code units per block, compressing 32-bit lanes where
 // the shuffles close gaps, and take what is left after the last whole block as one short block
-// (masked loads), so that they can be called with fewer code units than a block; avx512vbmi2
+// (masked loads), so that they can be called with fewer code units than a block. AVX2 takes what
+// is left after its last whole block in SSE's blocks of 16 code units. avx512vbmi2
 // also writes UTF-8 by byte compression (to_utf8), pairs included. Their validation and widening
 // check a block with surrogates against the one before it, so that where the next block starts
 // never waits on its masks: a pair that begins in its last place is ended by the next block (see
@@ -239,6 +240,7 @@ namespace utf16_sse {
 
 inline constexpr std::size_t width = 16;
 inline constexpr std::size_t fewest = width;
+inline constexpr std::size_t last_block = width;
 inline constexpr std::size_t narrow_width = 16;
 
 BOOST_UTF_SSE_INLINE __m128i load(void const* p) noexcept { return _mm_loadu_si128(static_cast<__m128i const*>(p)); }
@@ -365,19 +367,44 @@ BOOST_UTF_SSE_INLINE __m128i narrow4(__m128i c, unsigned& units) noexcept
     return _mm_shuffle_epi8(lanes, load(utf16_shuffle_tables.spread[pairs]));
 }
 
-BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size_t n) noexcept
+// The code units of the block at p that are well-formed (block_extent16): 0 when one is unpaired.
+BOOST_UTF_SSE_INLINE unsigned valid_block(std::uint16_t const* p) noexcept
 {
-    std::size_t i = 0;
+    __m128i const a = load(p);
+    __m128i const b = load(p + 8);
+    if (!any_surrogate(a, b))
+        return width;
+    return block_extent16(kind_mask(a, b, 0xD800), kind_mask(a, b, 0xDC00), width);
+}
+
+// The block at p widened at o: its extent as valid_block gives it (nothing is written where that
+// is 0), and in `made` the code points written.
+BOOST_UTF_SSE_INLINE unsigned widen_block(std::uint16_t const* p, char32_t* o, unsigned& made) noexcept
+{
+    __m128i const a = load(p);
+    __m128i const b = load(p + 8);
+    if (!any_surrogate(a, b))
+    {
+        __m128i* const out = reinterpret_cast<__m128i*>(o);
+        _mm_storeu_si128(out, _mm_cvtepu16_epi32(a));
+        _mm_storeu_si128(out + 1, _mm_cvtepu16_epi32(_mm_srli_si128(a, 8)));
+        _mm_storeu_si128(out + 2, _mm_cvtepu16_epi32(b));
+        _mm_storeu_si128(out + 3, _mm_cvtepu16_epi32(_mm_srli_si128(b, 8)));
+        made = width;
+        return width;
+    }
+    std::uint32_t const low = kind_mask(a, b, 0xDC00);
+    unsigned const e = block_extent16(kind_mask(a, b, 0xD800), low, width);
+    made = e == 0 ? 0 : widen_pairs(a, b, low, e, o);
+    return e;
+}
+
+// The loops of valid_prefix and widen, from code unit i: also the short blocks of the AVX2 kernels.
+BOOST_UTF_SSE_INLINE std::size_t valid_blocks(std::uint16_t const* p, std::size_t n, std::size_t i) noexcept
+{
     while (n - i >= width)
     {
-        __m128i const a = load(p + i);
-        __m128i const b = load(p + i + 8);
-        if (!any_surrogate(a, b))
-        {
-            i += width;
-            continue;
-        }
-        unsigned const e = block_extent16(kind_mask(a, b, 0xD800), kind_mask(a, b, 0xDC00), width);
+        unsigned const e = valid_block(p + i);
         if (e == 0)
             break;
         i += e;
@@ -385,32 +412,29 @@ BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size_
     return i;
 }
 
-BOOST_UTF_SSE_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
+BOOST_UTF_SSE_INLINE transcode_step widen_blocks(std::uint16_t const* p, std::size_t n, char32_t* o, std::size_t i,
+                                                 std::size_t made) noexcept
 {
-    std::size_t i = 0, made = 0;
     while (n - i >= width)
     {
-        __m128i const a = load(p + i);
-        __m128i const b = load(p + i + 8);
-        if (!any_surrogate(a, b))
-        {
-            __m128i* const out = reinterpret_cast<__m128i*>(o + made);
-            _mm_storeu_si128(out, _mm_cvtepu16_epi32(a));
-            _mm_storeu_si128(out + 1, _mm_cvtepu16_epi32(_mm_srli_si128(a, 8)));
-            _mm_storeu_si128(out + 2, _mm_cvtepu16_epi32(b));
-            _mm_storeu_si128(out + 3, _mm_cvtepu16_epi32(_mm_srli_si128(b, 8)));
-            i += width;
-            made += width;
-            continue;
-        }
-        std::uint32_t const low = kind_mask(a, b, 0xDC00);
-        unsigned const e = block_extent16(kind_mask(a, b, 0xD800), low, width);
+        unsigned block_made;
+        unsigned const e = widen_block(p + i, o + made, block_made);
         if (e == 0)
             return {i, made, width};
-        made += widen_pairs(a, b, low, e, o + made);
         i += e;
+        made += block_made;
     }
     return {i, made, 0};
+}
+
+BOOST_UTF_SSE_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size_t n) noexcept
+{
+    return valid_blocks(p, n, 0);
+}
+
+BOOST_UTF_SSE_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n, char32_t* o) noexcept
+{
+    return widen_blocks(p, n, o, 0, 0);
 }
 
 BOOST_UTF_SSE_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
@@ -502,7 +526,10 @@ BOOST_UTF_SSE_KERNEL transcode_step narrow_checked(char32_t const* p, std::size_
 namespace utf16_avx2 {
 
 inline constexpr std::size_t width = 32;
-inline constexpr std::size_t fewest = width;
+// What is left after the last block is taken in SSE's blocks (valid_prefix, widen), so input of
+// 16 code units or more: in text with pairs, the rules would mispredict each branch on a pair.
+inline constexpr std::size_t fewest = utf16_sse::width;
+inline constexpr std::size_t last_block = utf16_sse::width;
 inline constexpr std::size_t narrow_width = 16;
 
 BOOST_UTF_AVX2_INLINE __m256i load(void const* p) noexcept
@@ -629,10 +656,10 @@ BOOST_UTF_AVX2_KERNEL std::size_t valid_prefix(std::uint16_t const* p, std::size
         }
         unsigned const e = block_extent16(kind_mask(a, b, 0xD800), kind_mask(a, b, 0xDC00), width);
         if (e == 0)
-            break;
+            return i;
         i += e;
     }
-    return i;
+    return utf16_sse::valid_blocks(p, n, i);
 }
 
 BOOST_UTF_AVX2_INLINE void widen_half(__m256i a, char32_t* o) noexcept
@@ -682,7 +709,7 @@ BOOST_UTF_AVX2_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n
         made += widen_pairs(a, b, low, e, o + made);
         i += e;
     }
-    return {i, made, 0};
+    return utf16_sse::widen_blocks(p, n, o, i, made);
 }
 
 BOOST_UTF_AVX2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
@@ -789,8 +816,9 @@ inline constexpr std::size_t width = 64;
 // Code units a block with surrogates advances when widened.
 inline constexpr std::size_t pair_stride = width - 1;
 // The last block may be short (masked loads and stores), so input of any length could be taken;
-// below AVX2's block, the scalar blocks (detail/transcode.hpp) cost less than the call.
-inline constexpr std::size_t fewest = utf16_avx2::width;
+// below SSE's block, the scalar blocks (detail/transcode.hpp) cost less than the call.
+inline constexpr std::size_t fewest = utf16_sse::width;
+inline constexpr std::size_t last_block = 2;
 using utf16_avx2::narrow;
 using utf16_avx2::narrow_checked;
 using utf16_avx2::narrow_width;
@@ -1152,6 +1180,7 @@ namespace utf16_avx512vbmi2 {
 
 using utf16_avx512bw::valid_prefix;
 using utf16_avx512bw::fewest;
+using utf16_avx512bw::last_block;
 using utf16_avx512bw::widen;
 using utf16_avx512bw::width;
 
@@ -1312,9 +1341,12 @@ struct utf16_kernel_set
     // units a block of to_utf8 has (narrower than `width` at the AVX-512 levels and on
     // halves_avx2_row); the drivers call a kernel only when at least that many are left, except
     // that valid_prefix and widen are called with `fewest` code units or more: where that is
-    // less than `width`, they take a last short block. 0 for the scalar level.
+    // less than `width`, they take what is left after their whole blocks in shorter blocks, of
+    // `last_block` code units or more, and return with fewer than `last_block` left unless they
+    // stop at a block. 0 for the scalar level.
     std::size_t width;
     std::size_t fewest;
+    std::size_t last_block;
     std::size_t narrow_width;
     std::size_t to_utf8_width;
     utf16_valid_prefix_kernel* valid_prefix;
@@ -1325,27 +1357,26 @@ struct utf16_kernel_set
     utf16_to_utf8_kernel* to_utf8_covered;
 };
 
-#define BOOST_UTF_UTF16_KERNEL_SET(level, ns)                                                      \
-    utf16_kernel_set                                                                               \
-    {                                                                                              \
-        simd_level::level, ns::width, ns::fewest, ns::narrow_width, ns::to_utf8_width,              \
-            &ns::valid_prefix, &ns::widen, &ns::narrow, &ns::narrow_checked, &ns::to_utf8,            \
-            &ns::to_utf8_covered                                                                   \
-    }
+#define BOOST_UTF_UTF16_KERNEL_SET(level, ns)                                                                          \
+  utf16_kernel_set                                                                                                     \
+  {                                                                                                                    \
+    simd_level::level, ns::width, ns::fewest, ns::last_block, ns::narrow_width, ns::to_utf8_width, &ns::valid_prefix,  \
+        &ns::widen, &ns::narrow, &ns::narrow_checked, &ns::to_utf8, &ns::to_utf8_covered                               \
+  }
 
 // Indexed by the rows of dispatch.hpp, as kernel_sets. halves_avx2_row writes UTF-8 with the
 // 128-bit encoding loop.
 inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
-    utf16_kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
+    utf16_kernel_set{simd_level::scalar, 0, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
     BOOST_UTF_UTF16_KERNEL_SET(sse, utf16_sse),
     BOOST_UTF_UTF16_KERNEL_SET(avx2, utf16_avx2),
     BOOST_UTF_UTF16_KERNEL_SET(avx512bw, utf16_avx512bw),
     BOOST_UTF_UTF16_KERNEL_SET(avx512vbmi2, utf16_avx512vbmi2),
-    utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::fewest, utf16_avx2::narrow_width,
-                     utf16_sse::to_utf8_width,
-                     &utf16_avx2::valid_prefix, &utf16_avx2::widen, &utf16_avx2::narrow,
-                     &utf16_avx2::narrow_checked, &utf16_sse::to_utf8, &utf16_sse::to_utf8_covered},
+    utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::fewest, utf16_avx2::last_block,
+                     utf16_avx2::narrow_width, utf16_sse::to_utf8_width, &utf16_avx2::valid_prefix, &utf16_avx2::widen,
+                     &utf16_avx2::narrow, &utf16_avx2::narrow_checked, &utf16_sse::to_utf8,
+                     &utf16_sse::to_utf8_covered},
 #endif
 };
 
@@ -1354,14 +1385,16 @@ inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
 inline constexpr bool has_utf16_kernels = sizeof(utf16_kernel_sets) / sizeof(utf16_kernel_sets[0]) > 1;
 
 // One set per row, in order (see one_set_per_row); a block is at least two code units (a pair),
-// and so is the least input of valid_prefix and widen, which is no more than a block.
+// and so is the least input of valid_prefix and widen, which is no more than a block, and no
+// less than their last block.
 constexpr bool utf16_kernel_sets_are_complete() noexcept
 {
     for (utf16_kernel_set const& k : utf16_kernel_sets)
-        if (k.level != simd_level::scalar && (k.width < 2 || k.fewest < 2 || k.fewest > k.width))
+        if (k.level != simd_level::scalar &&
+            (k.width < 2 || k.last_block < 2 || k.last_block > k.fewest || k.fewest > k.width))
             return false;
     return one_set_per_row(utf16_kernel_sets, [](utf16_kernel_set const& k) {
-        return std::array<std::size_t, 4>{k.width, k.fewest, k.narrow_width, k.to_utf8_width};
+        return std::array<std::size_t, 5>{k.width, k.fewest, k.last_block, k.narrow_width, k.to_utf8_width};
     });
 }
 static_assert(utf16_kernel_sets_are_complete(),
