@@ -27,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -697,40 +698,65 @@ void register_corpus(corpus_kind k)
 // read UTF-16, and for short_encode16, whose code points are those pieces decoded), cut at element
 // boundaries, so that every piece is well-formed: what a call costs when there is little to do,
 // dispatch included.
-// Names are short_OPERATION/corpus/size/implementation; an iteration makes `short_calls` calls,
+// Names are short_OPERATION/corpus/size/implementation; an iteration makes a call on each piece,
 // reported as items, so that ns per call is 1e9 / items_per_second.
+//
+// 1,024 pieces by default: few enough that the branch predictor of a recent CPU learns the
+// outcomes of their branches, timed again and again, as it would for a handful of strings that a
+// program handles over and over. BOOST_UTF_BENCH_SHORT_PIECES sets another count: with 8,192 or
+// more, no predictor learns them, as for strings that vary, which is what most programs see.
 
-inline constexpr std::size_t short_calls = 1024;
+std::size_t short_calls()
+{
+    static std::size_t const n = [] {
+        char const* const v = std::getenv("BOOST_UTF_BENCH_SHORT_PIECES");
+        unsigned long const n = v != nullptr ? std::strtoul(v, nullptr, 10) : 0;
+        return n != 0 ? static_cast<std::size_t>(n) : std::size_t(1024);
+    }();
+    return n;
+}
 inline constexpr std::size_t short_sizes[] = {8, 16, 32, 64, 256};
 
 struct pieces
 {
     std::vector<std::string_view> bytes;     // up to `size` bytes each
+    std::string bytes_storage;               // storage for `bytes`
     std::vector<std::u32string_view> points; // the same pieces decoded
     std::u32string decoded;                  // storage for `points`
     std::vector<std::u16string_view> units;  // up to `size` UTF-16 code units each, from other places
+    std::u16string units_storage;            // storage for `units`
     std::vector<std::u32string_view> points16; // `units` decoded
     std::u32string decoded16;                  // storage for `points16`
 };
 
-// `count` pieces of `text`, each up to `size` code units and cut where `begins` says an element
-// begins, `gap` code units apart so that successive calls do not read the same cache lines.
+// short_calls() pieces of `text`, each up to `size` code units and cut where `begins` says an
+// element begins, from places spread over the text, copied one after another into `storage`
+// with a few code units between them (so that they start at every alignment): the pieces are in
+// the caches as a program's own strings would be, however many there are.
 template<class Char, class Begins>
 std::vector<std::basic_string_view<Char>> cut_pieces(std::basic_string<Char> const& text, std::size_t size,
-                                                     Begins begins, std::size_t gap)
+                                                     Begins begins, std::basic_string<Char>& storage)
 {
-    std::vector<std::basic_string_view<Char>> r;
+    std::size_t const each = text.size() / short_calls();
+    if (each < size + 16)
+        throw std::runtime_error("BOOST_UTF_BENCH_SHORT_PIECES: more pieces than the corpus holds");
+    constexpr std::size_t between = 7;
+    std::vector<std::pair<std::size_t, std::size_t>> spans;
     std::size_t at = 0;
-    for (std::size_t i = 0; i < short_calls; ++i)
+    for (std::size_t i = 0; i < short_calls(); ++i, at = i * each)
     {
         while (!begins(text[at]))
             ++at;
         std::size_t end = at + size;
         while (!begins(text[end]))
             --end;
-        r.emplace_back(text.data() + at, end - at);
-        at = end + gap;
+        spans.emplace_back(storage.size(), end - at);
+        storage.append(text, at, end - at);
+        storage.append(between, Char('x'));
     }
+    std::vector<std::basic_string_view<Char>> r;
+    for (auto const& [from, n] : spans)
+        r.emplace_back(storage.data() + from, n);
     return r;
 }
 
@@ -762,7 +788,7 @@ pieces const& get_pieces(corpus_kind k, std::size_t size)
         return it->second;
     pieces r;
     r.bytes = cut_pieces(
-        get(k).bytes, size, [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }, 4099);
+        get(k).bytes, size, [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }, r.bytes_storage);
     decode_each(
         r.bytes,
         [](std::string_view b, char32_t* o) {
@@ -771,7 +797,7 @@ pieces const& get_pieces(corpus_kind k, std::size_t size)
         },
         r.decoded, r.points);
     r.units = cut_pieces(
-        get(k).units, size, [](char16_t u) { return (u & 0xFC00) != 0xDC00; }, 2053);
+        get(k).units, size, [](char16_t u) { return (u & 0xFC00) != 0xDC00; }, r.units_storage);
     decode_each(
         r.units, [](std::u16string_view u, char32_t* o) { return plain_decode16(u.data(), u.data() + u.size(), o); },
         r.decoded16, r.points16);
@@ -802,7 +828,7 @@ void short_run(benchmark::State& state, corpus_kind k, std::size_t size, utf::si
     for (auto _ : state)
     {
         std::size_t sum = 0;
-        for (std::size_t i = 0; i < short_calls; ++i)
+        for (std::size_t i = 0; i < x.bytes.size(); ++i)
         {
             if constexpr (Op == short_op::decode)
             {
@@ -891,7 +917,7 @@ void short_run(benchmark::State& state, corpus_kind k, std::size_t size, utf::si
         }
         benchmark::DoNotOptimize(sum);
     }
-    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(short_calls));
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(x.bytes.size()));
 }
 
 template<short_op Op>
