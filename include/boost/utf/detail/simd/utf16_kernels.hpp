@@ -816,7 +816,8 @@ inline constexpr std::size_t width = 64;
 // Code units a block with surrogates advances when widened.
 inline constexpr std::size_t pair_stride = width - 1;
 // The last block may be short (masked loads and stores), so input of any length could be taken;
-// below SSE's block, the scalar blocks (detail/transcode.hpp) cost less than the call.
+// from SSE's block on, as at AVX2, since the rules would mispredict each branch on a pair; below
+// it, the scalar blocks (detail/transcode.hpp) cost less than the call.
 inline constexpr std::size_t fewest = utf16_sse::width;
 inline constexpr std::size_t last_block = 2;
 using utf16_avx2::narrow;
