@@ -729,6 +729,17 @@ struct pieces
     std::u32string decoded16;                  // storage for `points16`
 };
 
+// Views of `storage` at each of `spans` (offset, length), made once `storage` is whole.
+template<class Char>
+std::vector<std::basic_string_view<Char>> views_of(std::basic_string<Char> const& storage,
+                                                   std::vector<std::pair<std::size_t, std::size_t>> const& spans)
+{
+    std::vector<std::basic_string_view<Char>> r;
+    for (auto const& [from, n] : spans)
+        r.emplace_back(storage.data() + from, n);
+    return r;
+}
+
 // short_calls() pieces of `text`, each up to `size` code units and cut where `begins` says an
 // element begins, from places spread over the text, copied one after another into `storage`
 // with a few code units between them (so that they start at every alignment): the pieces are in
@@ -754,10 +765,7 @@ std::vector<std::basic_string_view<Char>> cut_pieces(std::basic_string<Char> con
         storage.append(text, at, end - at);
         storage.append(between, Char('x'));
     }
-    std::vector<std::basic_string_view<Char>> r;
-    for (auto const& [from, n] : spans)
-        r.emplace_back(storage.data() + from, n);
-    return r;
+    return views_of(storage, spans);
 }
 
 // Each piece decoded by `decode(piece, out)` (a plain loop, returning the end of what it wrote)
@@ -776,8 +784,7 @@ void decode_each(std::vector<Piece> const& pieces, Decode decode, std::u32string
         storage.resize(before + n);
         spans.emplace_back(before, n);
     }
-    for (auto const& [from, n] : spans)
-        views.emplace_back(storage.data() + from, n);
+    views = views_of(storage, spans);
 }
 
 pieces const& get_pieces(corpus_kind k, std::size_t size)
