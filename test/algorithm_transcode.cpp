@@ -1684,10 +1684,12 @@ std::vector<std::u16string> pair_inputs()
 }
 
 // Calls f(k, units, in) for each UTF-16 kernel set this processor runs that has `kernel`, and
-// each input: `units`, and `in`, a copy of it against an inaccessible page (before it for every
-// third input, after it for the others).
+// each input at least as long as the set's `fewest` (the shortest the drivers give the kernel):
+// `units`, and `in`, a copy of it against an inaccessible page (before it for every third input,
+// after it for the others).
 template<class Kernel, class F>
 void for_each_kernel_and_input(Kernel* boost::utf::detail::simd::utf16_kernel_set::*kernel,
+                               std::size_t boost::utf::detail::simd::utf16_kernel_set::*fewest,
                                std::vector<std::u16string> const& inputs, F f)
 {
     namespace simd = boost::utf::detail::simd;
@@ -1698,8 +1700,8 @@ void for_each_kernel_and_input(Kernel* boost::utf::detail::simd::utf16_kernel_se
         for (std::size_t which = 0; which < inputs.size(); ++which)
         {
             std::u16string const& units = inputs[which];
-            if (units.size() < k.fewest)
-                continue; // the drivers give valid_prefix and widen no less (the other kernels' inputs are longer)
+            if (units.size() < k.*fewest)
+                continue;
             BOOST_TEST_CONTEXT(utf::to_string(k.level) << ", input " << which)
             {
                 test::guarded_array<std::uint16_t> const in(units.size(), which % 3 == 0);
@@ -1708,6 +1710,14 @@ void for_each_kernel_and_input(Kernel* boost::utf::detail::simd::utf16_kernel_se
             }
         }
     }
+}
+
+// The same for valid_prefix and widen, and for the narrowing kernels (whose inputs are longer).
+template<class Kernel, class F>
+void for_each_kernel_and_input(Kernel* boost::utf::detail::simd::utf16_kernel_set::*kernel,
+                               std::vector<std::u16string> const& inputs, F f)
+{
+    for_each_kernel_and_input(kernel, &boost::utf::detail::simd::utf16_kernel_set::fewest, inputs, f);
 }
 
 } // namespace
@@ -1862,7 +1872,7 @@ std::vector<std::u16string> direct_utf16_to_utf8_inputs()
     {
         std::string pieces;
         char run = 'a';
-        for (int j = 0; j < 40 + i % 90; ++j)
+        for (int j = 0; j < 16 + i % 114; ++j)
         {
             seed = seed * 1103515245u + 12345u;
             unsigned const r = (seed >> 16) % 100;
@@ -1895,40 +1905,43 @@ void check_direct_utf16_to_utf8(
     boost::utf::detail::simd::utf16_to_utf8_kernel* boost::utf::detail::simd::utf16_kernel_set::*kernel, Slack slack)
 {
     namespace simd = boost::utf::detail::simd;
-    for_each_kernel_and_input(kernel, direct_utf16_to_utf8_inputs(),
-                              [&](simd::utf16_kernel_set const& k, std::u16string const& units,
-                                  test::guarded_array<std::uint16_t> const& in) {
-        std::size_t const n = units.size();
-        test::guarded_array<unsigned char> const out(3 * n, false);
-        std::fill(out.begin(), out.end(), static_cast<unsigned char>(0xFF));
-        simd::transcode_step const r = (k.*kernel)(in.begin(), n, out.begin());
-        BOOST_TEST_REQUIRE(r.consumed <= n);
-        std::u16string const consumed(units.begin(), units.begin() + static_cast<std::ptrdiff_t>(r.consumed));
-        // Well-formed; and without a surrogate, but where the set takes pairs.
-        BOOST_TEST(boost::utf::is_valid(consumed));
-        if (k.level != boost::utf::simd_level::avx512vbmi2)
-            BOOST_TEST(std::none_of(consumed.begin(), consumed.end(),
-                                    [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
-        std::string const expected = utf8_of(values_of(consumed));
-        BOOST_TEST_REQUIRE(r.produced == expected.size());
-        BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(),
-                              [](char e, unsigned char o) { return static_cast<unsigned char>(e) == o; }));
-        // 0xFF is never a byte of UTF-8, so any byte written past what is allowed shows.
-        std::size_t const allowed = std::min(slack(k), n - r.consumed);
-        BOOST_TEST(std::all_of(out.begin() + std::min(r.produced + allowed, 3 * n), out.end(),
-                               [](unsigned char c) { return c == 0xFF; }));
-        // Where it stopped: fewer than a block left, or a block with a surrogate.
-        if (r.resume == 0)
-            BOOST_TEST(n - r.consumed < k.width);
-        else
-        {
-            BOOST_TEST(r.resume <= k.width);
-            BOOST_TEST_REQUIRE(n - r.consumed >= r.resume);
-            BOOST_TEST(std::any_of(units.begin() + static_cast<std::ptrdiff_t>(r.consumed),
-                                   units.begin() + static_cast<std::ptrdiff_t>(r.consumed + r.resume),
-                                   [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
-        }
-    });
+    auto const fewest = &simd::utf16_kernel_set::to_utf8_fewest;
+    for_each_kernel_and_input(
+        kernel, fewest, direct_utf16_to_utf8_inputs(),
+        [&](simd::utf16_kernel_set const& k, std::u16string const& units,
+            test::guarded_array<std::uint16_t> const& in) {
+            std::size_t const n = units.size();
+            test::guarded_array<unsigned char> const out(3 * n, false);
+            std::fill(out.begin(), out.end(), static_cast<unsigned char>(0xFF));
+            simd::transcode_step const r = (k.*kernel)(in.begin(), n, out.begin());
+            BOOST_TEST_REQUIRE(r.consumed <= n);
+            std::u16string const consumed(units.begin(), units.begin() + static_cast<std::ptrdiff_t>(r.consumed));
+            // Well-formed; and without a surrogate, but where the set takes pairs.
+            BOOST_TEST(boost::utf::is_valid(consumed));
+            if (k.level != boost::utf::simd_level::avx512vbmi2)
+                BOOST_TEST(std::none_of(consumed.begin(), consumed.end(),
+                                        [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
+            std::string const expected = utf8_of(values_of(consumed));
+            BOOST_TEST_REQUIRE(r.produced == expected.size());
+            BOOST_TEST(std::equal(expected.begin(), expected.end(), out.begin(),
+                                  [](char e, unsigned char o) { return static_cast<unsigned char>(e) == o; }));
+            // 0xFF is never a byte of UTF-8, so any byte written past what is allowed shows.
+            std::size_t const allowed = std::min(slack(k), n - r.consumed);
+            BOOST_TEST(std::all_of(out.begin() + std::min(r.produced + allowed, 3 * n), out.end(),
+                                   [](unsigned char c) { return c == 0xFF; }));
+            // Where it stopped: fewer than SSE's block left (its short blocks), or a block with a
+            // surrogate.
+            if (r.resume == 0)
+                BOOST_TEST(n - r.consumed < k.to_utf8_fewest);
+            else
+            {
+                BOOST_TEST(r.resume <= k.width);
+                BOOST_TEST_REQUIRE(n - r.consumed >= r.resume);
+                BOOST_TEST(std::any_of(units.begin() + static_cast<std::ptrdiff_t>(r.consumed),
+                                       units.begin() + static_cast<std::ptrdiff_t>(r.consumed + r.resume),
+                                       [](char16_t u) { return u >= 0xD800 && u <= 0xDFFF; }));
+            }
+        });
 }
 
 } // namespace

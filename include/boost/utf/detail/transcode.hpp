@@ -1292,10 +1292,9 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                 std::size_t const left = static_cast<std::size_t>(last - p);
                 std::size_t stretch = transcode_chunk;
                 auto const* const units = reinterpret_cast<std::uint16_t const*>(p);
-                // to_utf8's blocks may be narrower than widen's (at the AVX-512 levels, and on
-                // the AVX2 row of 128-bit halves): input between the two widths goes to it too,
+                // to_utf8 takes input of fewer code units than widen's block (in SSE's blocks),
                 // if it has no surrogate.
-                if (try_direct && left >= k16.to_utf8_width)
+                if (try_direct && left >= k16.to_utf8_fewest)
                 {
                     // Without surrogates, a code unit is a code point of at most three bytes.
                     std::size_t const room = left < Sink::max_reserve / 3 ? left : Sink::max_reserve / 3;
@@ -1341,12 +1340,11 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
 }
 
 // The fewest code units a level's kernels take at a time in each composition (0 at the scalar
-// level): the UTF-8 decoding kernels' block, and the narrower of the UTF-16 kernels' and
-// to_utf8's.
+// level): the UTF-8 decoding kernels' block, and the fewer of widen's and to_utf8's.
 constexpr std::size_t utf8_to_utf16_block(simd::kernel_set const& k) noexcept { return k.decode_width; }
 constexpr std::size_t utf16_to_utf8_block(simd::utf16_kernel_set const& k) noexcept
 {
-    return k.to_utf8_width < k.width ? k.to_utf8_width : k.width;
+    return k.to_utf8_fewest < k.fewest ? k.to_utf8_fewest : k.fewest;
 }
 
 // Input shorter than every level's narrowest block goes to the rules at once, and input shorter

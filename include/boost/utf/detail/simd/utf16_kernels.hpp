@@ -23,9 +23,10 @@
 //                        over those
 //   to_utf8(p, n, o)     code units from p, where an element starts, written as UTF-8
 //                        (transcode_step), by the level's encoding loop (encode_blocks): without
-//                        a surrogate, and at avx512vbmi2 with paired ones too. `resume` is
-//                        nonzero where it stopped at a block it does not take: a surrogate is
-//                        among the next `resume` code units (`width` at most)
+//                        a surrogate, and at avx512vbmi2 with paired ones too; what is left
+//                        after its blocks in SSE's. `resume` is nonzero where it stopped at a
+//                        block it does not take: a surrogate is among the next `resume` code
+//                        units (`width` at most); otherwise fewer than SSE's block are left
 //   to_utf8_covered(p, n, o)  likewise (encode_blocks_covered), but it may write bytes past
 //                        those it returns: no more than `width`, nor than the code units after
 //                        those it consumed, nor past o + 3 * n. For a caller that writes at least
@@ -445,7 +446,19 @@ BOOST_UTF_SSE_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std:
 {
     return sse::encode_blocks_covered(sse::utf16_blocks{p}, n, o);
 }
-inline constexpr std::size_t to_utf8_width = sse::utf16_blocks::width;
+inline constexpr std::size_t to_utf8_fewest = sse::utf16_blocks::width;
+
+// The short blocks of the wider levels' to_utf8: after their encoding loop `done` has left fewer
+// code units than its block (resume 0), the rest in SSE's blocks of 16, written exactly.
+BOOST_UTF_SSE_INLINE transcode_step to_utf8_rest(std::uint16_t const* p, std::size_t n, unsigned char* o,
+                                                 transcode_step done) noexcept
+{
+    if (done.resume != 0)
+        return done;
+    transcode_step const r =
+        sse::encode_blocks(sse::utf16_blocks{p + done.consumed}, n - done.consumed, o + done.produced);
+    return {done.consumed + r.consumed, done.produced + r.produced, r.resume};
+}
 
 // Whether the 4 values at p are all scalar values.
 BOOST_UTF_SSE_INLINE bool scalar_values4(char32_t const* p) noexcept
@@ -714,16 +727,16 @@ BOOST_UTF_AVX2_KERNEL transcode_step widen(std::uint16_t const* p, std::size_t n
 
 BOOST_UTF_AVX2_KERNEL transcode_step to_utf8(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    return avx2::encode_blocks(avx2::utf16_blocks{p}, n, o);
+    return utf16_sse::to_utf8_rest(p, n, o, avx2::encode_blocks(avx2::utf16_blocks{p}, n, o));
 }
 // The source tests a block for below 800 first (two_bytes_first): with 32-unit blocks, a second
 // test on each block of two-byte letters made the covered loop slower than the look-ahead loop
 // on such text (see performance.adoc, "covered").
 BOOST_UTF_AVX2_KERNEL transcode_step to_utf8_covered(std::uint16_t const* p, std::size_t n, unsigned char* o) noexcept
 {
-    return avx2::encode_blocks_covered(avx2::utf16_blocks{p}, n, o);
+    return utf16_sse::to_utf8_rest(p, n, o, avx2::encode_blocks_covered(avx2::utf16_blocks{p}, n, o));
 }
-inline constexpr std::size_t to_utf8_width = avx2::utf16_blocks::width;
+inline constexpr std::size_t to_utf8_fewest = utf16_sse::to_utf8_fewest;
 
 // As utf16_sse::narrow_blocks, 16 values at a time.
 template<bool Checked>
@@ -825,7 +838,7 @@ using utf16_avx2::narrow_checked;
 using utf16_avx2::narrow_width;
 using utf16_avx2::to_utf8;
 using utf16_avx2::to_utf8_covered;
-using utf16_avx2::to_utf8_width;
+using utf16_avx2::to_utf8_fewest;
 
 BOOST_UTF_AVX512BW_INLINE __m512i load(void const* p) noexcept { return _mm512_loadu_si512(p); }
 
@@ -1189,7 +1202,7 @@ using utf16_avx2::narrow;
 using utf16_avx2::narrow_checked;
 using utf16_avx2::narrow_width;
 
-inline constexpr std::size_t to_utf8_width = avx512vbmi2::utf16_blocks::width;
+inline constexpr std::size_t to_utf8_fewest = utf16_sse::to_utf8_fewest;
 
 // The vectors of encode_paired_units besides encode_constants (whose surrogate16 is the first
 // high surrogate), in every 16-bit lane: the bits that tell a high from a low surrogate (FC00),
@@ -1262,11 +1275,11 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(avx512vbmi2::encode_constants
 
 // The encoding loop takes the blocks without surrogates, and the blocks of pairs follow it where
 // it stops at one with some: as many blocks of `width` code units as have surrogates, all paired,
-// through encode_pairs. Stops where a block has an unpaired surrogate (`resume` is `width`), or
-// where fewer than `width` code units are left: at the block with a surrogate where the encoding
-// loop stopped, with its `resume`, or after a block of pairs, with 0 (the next `width` code units
-// are not known to hold a surrogate: too few of them left is the end of the input for this
-// kernel). Both loops use the vectors `source` holds, and the loop over blocks of pairs makes its
+// through encode_pairs; what is left after the last block of pairs goes back to the encoding loop,
+// and what that leaves, fewer than its block, to SSE's blocks (to_utf8_rest). Stops where a block
+// has an unpaired surrogate (`resume` is `width`); at the block with a surrogate where the
+// encoding loop stopped, if fewer than `width` code units are left, with the loop's `resume`; or
+// where SSE's blocks stop. Both loops use the vectors `source` holds, and the loop over blocks of pairs makes its
 // own where it starts. The two loops share one function: with the loop over blocks of pairs in a
 // function of its own, both compilers ran text of pairs slower (performance.adoc, "UTF-16 to
 // UTF-8 at AVX-512: the constants of both loops held").
@@ -1277,18 +1290,25 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t cons
     std::size_t i = 0, made = 0;
     for (;;)
     {
+        // Fewer than a block left: not worth making the source's vectors.
+        if (n - i < avx512vbmi2::utf16_blocks::width)
+            return utf16_sse::to_utf8_rest(p, n, o, {i, made, 0});
         avx512vbmi2::utf16_blocks const source{p + i};
         transcode_step const r = Covered ? avx512vbmi2::encode_blocks_covered(source, n - i, o + made)
                                          : avx512vbmi2::encode_blocks(source, n - i, o + made);
         i += r.consumed;
         made += r.produced;
         if (r.resume == 0)
-            return {i, made, 0};
+            return utf16_sse::to_utf8_rest(p, n, o, {i, made, 0});
         pair_constants const k = make_pair_constants();
         for (bool first = true;; first = false)
         {
             if (n - i < width)
-                return {i, made, first ? r.resume : 0};
+            {
+                if (first)
+                    return {i, made, r.resume};
+                break;
+            }
             __m512i const a = avx512bw::load(p + i);
             __m512i const b = avx512bw::load(p + i + 32);
             utf16_avx512bw::surrogates const s = utf16_avx512bw::surrogates_of(a, b);
@@ -1338,18 +1358,19 @@ using utf16_to_utf8_kernel = transcode_step(std::uint16_t const*, std::size_t, u
 struct utf16_kernel_set
 {
     simd_level level;
-    // Code units a block has (valid_prefix, widen), code points a narrow step takes, and code
-    // units a block of to_utf8 has (narrower than `width` at the AVX-512 levels and on
-    // halves_avx2_row); the drivers call a kernel only when at least that many are left, except
-    // that valid_prefix and widen are called with `fewest` code units or more: where that is
-    // less than `width`, they take what is left after their whole blocks in shorter blocks, of
-    // `last_block` code units or more, and return with fewer than `last_block` left unless they
+    // Code units a block has (valid_prefix, widen), and code points a narrow step takes; the
+    // drivers call a kernel only when at least that many are left, except that valid_prefix and
+    // widen are called with `fewest` code units or more: where that is less than `width`, they
+    // take what is left after their whole blocks in shorter blocks, of `last_block` code units or
+    // more, and return with fewer than `last_block` left unless they stop at a block. to_utf8 and
+    // to_utf8_covered are called with `to_utf8_fewest` code units or more, take what is left after
+    // their own blocks in SSE's (to_utf8_rest), and return with fewer than that left unless they
     // stop at a block. 0 for the scalar level.
     std::size_t width;
     std::size_t fewest;
     std::size_t last_block;
     std::size_t narrow_width;
-    std::size_t to_utf8_width;
+    std::size_t to_utf8_fewest;
     utf16_valid_prefix_kernel* valid_prefix;
     utf16_widen_kernel* widen;
     utf16_narrow_kernel* narrow;
@@ -1361,7 +1382,7 @@ struct utf16_kernel_set
 #define BOOST_UTF_UTF16_KERNEL_SET(level, ns)                                                                          \
   utf16_kernel_set                                                                                                     \
   {                                                                                                                    \
-    simd_level::level, ns::width, ns::fewest, ns::last_block, ns::narrow_width, ns::to_utf8_width, &ns::valid_prefix,  \
+    simd_level::level, ns::width, ns::fewest, ns::last_block, ns::narrow_width, ns::to_utf8_fewest, &ns::valid_prefix, \
         &ns::widen, &ns::narrow, &ns::narrow_checked, &ns::to_utf8, &ns::to_utf8_covered                               \
   }
 
@@ -1375,7 +1396,7 @@ inline constexpr utf16_kernel_set utf16_kernel_sets[] = {
     BOOST_UTF_UTF16_KERNEL_SET(avx512bw, utf16_avx512bw),
     BOOST_UTF_UTF16_KERNEL_SET(avx512vbmi2, utf16_avx512vbmi2),
     utf16_kernel_set{simd_level::avx2, utf16_avx2::width, utf16_avx2::fewest, utf16_avx2::last_block,
-                     utf16_avx2::narrow_width, utf16_sse::to_utf8_width, &utf16_avx2::valid_prefix, &utf16_avx2::widen,
+                     utf16_avx2::narrow_width, utf16_sse::to_utf8_fewest, &utf16_avx2::valid_prefix, &utf16_avx2::widen,
                      &utf16_avx2::narrow, &utf16_avx2::narrow_checked, &utf16_sse::to_utf8,
                      &utf16_sse::to_utf8_covered},
 #endif
@@ -1395,7 +1416,7 @@ constexpr bool utf16_kernel_sets_are_complete() noexcept
             (k.width < 2 || k.last_block < 2 || k.last_block > k.fewest || k.fewest > k.width))
             return false;
     return one_set_per_row(utf16_kernel_sets, [](utf16_kernel_set const& k) {
-        return std::array<std::size_t, 5>{k.width, k.fewest, k.last_block, k.narrow_width, k.to_utf8_width};
+        return std::array<std::size_t, 5>{k.width, k.fewest, k.last_block, k.narrow_width, k.to_utf8_fewest};
     });
 }
 static_assert(utf16_kernel_sets_are_complete(),
