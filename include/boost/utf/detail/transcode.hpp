@@ -1235,29 +1235,35 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
                                                       unsigned char* o) noexcept
 {
     std::size_t i = 0;
-    while (i != n)
+    if (k.encode_width != 0 && n >= k.encode_width)
     {
-        std::size_t stretch = n - i;
-        if (k.encode_width != 0 && n - i >= k.encode_width)
-        {
-            simd::transcode_step const r = k.encode(reinterpret_cast<std::uint32_t const*>(p + i), n - i, o);
-            i += r.consumed;
-            o += r.produced;
-            if (r.resume == 0)
-                continue;
-            stretch = r.resume < n - i ? r.resume : n - i;
-        }
-        for (std::size_t const stop = i + stretch; i != stop; ++i)
-            utf8_writer::write(p[i], o);
+        simd::transcode_step const r = k.encode(reinterpret_cast<std::uint32_t const*>(p), n, o);
+        i = r.consumed;
+        o += r.produced;
     }
+    for (; i != n; ++i)
+        utf8_writer::write(p[i], o);
     return o;
 }
+
+// The fewest code units utf16_to_utf8_by_blocks widens into its buffer: widening pays where the
+// encoding kernel takes what it makes, a block of code points, which twice as many code units
+// make even where all are pairs. Fewer, from a block with surrogates, cost less through the
+// rules, which decode and encode each element in one step.
+constexpr std::size_t widest_encode_block() noexcept
+{
+    std::size_t widest = 0;
+    for (simd::kernel_set const& k : simd::kernel_sets)
+        widest = k.encode_width > widest ? k.encode_width : widest;
+    return widest;
+}
+inline constexpr std::size_t utf16_widen_least = 2 * widest_encode_block();
 
 // UTF-16 to UTF-8. Blocks without surrogates (and at avx512vbmi2 those with pairs) go straight
 // to UTF-8 (to_utf8, the level's encoding loop, or to_utf8_covered where writes_for_every_unit);
 // other blocks that the UTF-16 kernel proves well-formed are widened into the buffer and encoded
-// by the level's encoding kernel; where the UTF-16 kernel stops, the rules take over for a block,
-// with the policies.
+// by the level's encoding kernel, while utf16_widen_least code units are left; where the UTF-16
+// kernel stops, and after the last of those, the rules take over, with the policies.
 template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
 BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const last, Inner& inner, Outer& outer,
                                             Sink& sink)
@@ -1308,7 +1314,7 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                     }
                     try_direct = false;
                 }
-                if (left >= k16.fewest)
+                if (left >= k16.fewest && left >= utf16_widen_least)
                 {
                     // A block with surrogates: widened, pairs and all, into the buffer, and
                     // encoded from there.
@@ -1382,12 +1388,26 @@ BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first
         utf8_to_utf16_by_blocks<PerCodeUnit>(first, last, inner, outer, sink);
 }
 
+// Whether the n code units from `first` go to the rules whole: they are fewer than the level's
+// kernels take, or too few to widen with a surrogate where to_utf8 would begin, so that no kernel
+// would take any of them.
+template<class T>
+BOOST_FORCEINLINE bool utf16_to_utf8_by_rules(T const* const first, std::size_t const n) noexcept
+{
+    if (n < utf16_to_utf8_short || n < utf16_to_utf8_block(simd::active_utf16_kernels()))
+        return true;
+    if constexpr (simd::has_utf16_kernels)
+        return n < utf16_widen_least && has_surrogate16<utf16_to_utf8_short>(first);
+    else
+        return true; // without kernels utf16_to_utf8_short is SIZE_MAX: not reached
+}
+
 template<bool PerCodeUnit, class T, class Inner, class Outer, class Sink>
 BOOST_FORCEINLINE void utf16_to_utf8_contiguous(T const* const first, T const* const last, Inner& inner,
                                                 Outer& outer, Sink& sink)
 {
     std::size_t const n = static_cast<std::size_t>(last - first);
-    if (n < utf16_to_utf8_short || n < utf16_to_utf8_block(simd::active_utf16_kernels()))
+    if (utf16_to_utf8_by_rules(first, n))
         transcode_contiguous<utf16_rules, utf8_writer, PerCodeUnit>(first, last, inner, outer, sink);
     else
         utf16_to_utf8_by_blocks<PerCodeUnit>(first, last, inner, outer, sink);
