@@ -1249,15 +1249,13 @@ BOOST_FORCEINLINE unsigned char* encode_scalar_values(simd::kernel_set const& k,
 // The fewest code units utf16_to_utf8_by_blocks widens into its buffer: widening pays where the
 // encoding kernel takes what it makes, a block of code points, which twice as many code units
 // make even where all are pairs. Fewer, from a block with surrogates, cost less through the
-// rules, which decode and encode each element in one step.
-constexpr std::size_t widest_encode_block() noexcept
-{
-    std::size_t widest = 0;
-    for (simd::kernel_set const& k : simd::kernel_sets)
-        widest = k.encode_width > widest ? k.encode_width : widest;
-    return widest;
-}
-inline constexpr std::size_t utf16_widen_least = 2 * widest_encode_block();
+// rules, which decode and encode each element in one step. It is no less than any level's
+// `fewest`, the least input of widen.
+inline constexpr std::size_t utf16_widen_least =
+    2 * simd::widest_block(simd::kernel_sets, [](simd::kernel_set const& k) { return k.encode_width; });
+static_assert(utf16_widen_least >=
+                  simd::widest_block(simd::utf16_kernel_sets, [](simd::utf16_kernel_set const& k) { return k.fewest; }),
+              "utf16_to_utf8_by_blocks calls widen with utf16_widen_least code units or more");
 
 // UTF-16 to UTF-8. Blocks without surrogates (and at avx512vbmi2 those with pairs) go straight
 // to UTF-8 (to_utf8, the level's encoding loop, or to_utf8_covered where writes_for_every_unit);
@@ -1314,7 +1312,7 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
                     }
                     try_direct = false;
                 }
-                if (left >= k16.fewest && left >= utf16_widen_least)
+                if (left >= utf16_widen_least)
                 {
                     // A block with surrogates: widened, pairs and all, into the buffer, and
                     // encoded from there.

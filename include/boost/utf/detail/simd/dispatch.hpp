@@ -302,6 +302,18 @@ constexpr std::size_t narrowest_block(Set const (&sets)[N], Width width) noexcep
     return n;
 }
 
+// The most code units that any level's kernel of such a table takes at a time (`width(set)`), or 0
+// where no level has one: a bound that holds at every level without looking up the one in use.
+template<class Set, std::size_t N, class Width>
+constexpr std::size_t widest_block(Set const (&sets)[N], Width width) noexcept
+{
+    std::size_t n = 0;
+    for (Set const& k : sets)
+        if (width(k) > n)
+            n = width(k);
+    return n;
+}
+
 // The set of the row in use, from such a table: looked up once per bulk call.
 template<class Set, std::size_t N>
 BOOST_FORCEINLINE Set const& set_for_active_row(Set const (&sets)[N]) noexcept

@@ -1275,14 +1275,14 @@ BOOST_UTF_AVX512VBMI2_INLINE unsigned encode_pairs(avx512vbmi2::encode_constants
 
 // The encoding loop takes the blocks without surrogates, and the blocks of pairs follow it where
 // it stops at one with some: as many blocks of `width` code units as have surrogates, all paired,
-// through encode_pairs; what is left after the last block of pairs goes back to the encoding loop,
-// and what that leaves, fewer than its block, to SSE's blocks (to_utf8_rest). Stops where a block
-// has an unpaired surrogate (`resume` is `width`); at the block with a surrogate where the
-// encoding loop stopped, if fewer than `width` code units are left, with the loop's `resume`; or
-// where SSE's blocks stop. Both loops use the vectors `source` holds, and the loop over blocks of pairs makes its
-// own where it starts. The two loops share one function: with the loop over blocks of pairs in a
-// function of its own, both compilers ran text of pairs slower (performance.adoc, "UTF-16 to
-// UTF-8 at AVX-512: the constants of both loops held").
+// through encode_pairs; what is left after the last block of pairs goes back to the encoding
+// loop, and what that leaves, fewer than its block, to SSE's blocks (to_utf8_rest). Stops where
+// a block has an unpaired surrogate (`resume` is `width`); at the block with a surrogate where
+// the encoding loop stopped, if fewer than `width` code units are left, with the loop's
+// `resume`; or where SSE's blocks stop. Both loops use the vectors `source` holds, and the loop
+// over blocks of pairs makes its own where it starts. The two loops share one function: with the
+// loop over blocks of pairs in a function of its own, both compilers ran text of pairs slower
+// (performance.adoc, "UTF-16 to UTF-8 at AVX-512: the constants of both loops held").
 template<bool Covered>
 BOOST_UTF_AVX512VBMI2_INLINE transcode_step encode_with_pairs(std::uint16_t const* p, std::size_t n,
                                                               unsigned char* o) noexcept
