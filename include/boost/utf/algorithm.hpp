@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -575,24 +576,31 @@ static_assert(encode_chunk % narrow_block == 0, "a bounded sink's stretch is who
 template<std::size_t N, class T, class O>
 BOOST_FORCEINLINE void narrow_scalar_block16(T const*& p, O*& o) noexcept
 {
-    // Every value but the last writes two code units at o[k], and k moves on past as many as its
-    // form has. What a value of one code unit writes second, the next value writes over. The
-    // last value writes a second code unit only when it has one, so nothing is left past them.
+    static_assert(sizeof(O) == 2 && std::is_trivially_copyable_v<O>, "UTF-16 code units");
+    // Every value but the last writes two code units at o[k], as one 32-bit store, and k moves on
+    // past as many as its form has. What a value of one code unit writes second, the next value
+    // writes over. The last value writes exactly its code units, so nothing is left past them.
     std::size_t k = 0;
     for (std::size_t j = 0; j + 1 < N; ++j)
     {
         std::uint32_t const v = static_cast<std::uint32_t>(p[j]);
         std::uint32_t const pair = static_cast<std::uint32_t>(v >= 0x10000u);
-        std::uint32_t const take_pair = 0u - pair; // all ones for a pair
-        std::uint32_t const units = (pair_units16(v) & take_pair) | (v & ~take_pair);
-        o[k] = static_cast<O>(static_cast<std::uint16_t>(units));
-        o[k + 1] = static_cast<O>(static_cast<std::uint16_t>(units >> 16));
+        std::uint32_t units = v ^ ((pair_units16(v) ^ v) & (0u - pair)); // a mask, not a branch
+#if BOOST_ENDIAN_BIG_BYTE
+        units = units << 16 | units >> 16; // the first code unit first in memory
+#endif
+        std::memcpy(o + k, &units, 4);
         k += 1 + pair;
     }
-    O* out = o + k;
-    write_word16(static_cast<char32_t>(p[N - 1]), out);
+    // The last value: a pair's second code unit at o[k + 1] and its first at o[k], or the one
+    // code unit at o[k] twice.
+    std::uint32_t const v = static_cast<std::uint32_t>(p[N - 1]);
+    std::uint32_t const pair = static_cast<std::uint32_t>(v >= 0x10000u);
+    std::uint32_t const units = (v | v << 16) ^ ((pair_units16(v) ^ (v | v << 16)) & (0u - pair));
+    o[k + pair] = static_cast<O>(static_cast<std::uint16_t>(units >> 16));
+    o[k] = static_cast<O>(static_cast<std::uint16_t>(units));
     p += N;
-    o = out;
+    o += k + 1 + pair;
 }
 
 // utf32_to_utf16_view alone. The level's kernel narrows whole blocks of scalar values
