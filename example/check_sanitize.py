@@ -57,8 +57,8 @@ def check(label, data, via_stdin=False, strip_bom=False):
 
 # The decode vectors, one after another with a line feed after each: an ASCII byte ends any
 # sequence before it and starts none, so the whole decodes as the vectors one by one would, and
-# one run a way of reading (instead of one per vector) keeps this test quick under the sanitizers.
-# A mismatch is looked for vector by vector, to name it.
+# one run for each way of reading (instead of one per vector) keeps this test quick under the
+# sanitizers. A mismatch is looked for vector by vector, to name it.
 decode_vectors = [(v["id"], bytes.fromhex(v["input_hex"]))
                   for v in json.load(open(vectors, encoding="utf-8"))["vectors"] if v["direction"] == "decode"]
 count = len(decode_vectors)
