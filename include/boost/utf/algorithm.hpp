@@ -570,6 +570,14 @@ inline constexpr std::size_t narrow_block = 16;
 inline constexpr std::size_t narrow_short_block = 8;
 static_assert(encode_chunk % narrow_block == 0, "a bounded sink's stretch is whole blocks");
 
+// The pair of code units of the scalar value `v` where `pair` is 1 (`v` is 10000 or more), else
+// `one_unit`: a mask, not a branch.
+BOOST_FORCEINLINE constexpr std::uint32_t pair_or_one_unit16(std::uint32_t v, std::uint32_t pair,
+                                                             std::uint32_t one_unit) noexcept
+{
+    return one_unit ^ ((pair_units16(v) ^ one_unit) & (0u - pair));
+}
+
 // The UTF-16 of the `N` scalar values from `p`, with no branch between one code unit and a pair:
 // text with many pairs (emoji) has them among other values at no pattern that could be
 // predicted. Moves `p` and `o` past them.
@@ -585,7 +593,7 @@ BOOST_FORCEINLINE void narrow_scalar_block16(T const*& p, O*& o) noexcept
     {
         std::uint32_t const v = static_cast<std::uint32_t>(p[j]);
         std::uint32_t const pair = static_cast<std::uint32_t>(v >= 0x10000u);
-        std::uint32_t units = v ^ ((pair_units16(v) ^ v) & (0u - pair)); // a mask, not a branch
+        std::uint32_t units = pair_or_one_unit16(v, pair, v);
 #if BOOST_ENDIAN_BIG_BYTE
         units = units << 16 | units >> 16; // the first code unit first in memory
 #endif
@@ -596,7 +604,7 @@ BOOST_FORCEINLINE void narrow_scalar_block16(T const*& p, O*& o) noexcept
     // code unit at o[k] twice.
     std::uint32_t const v = static_cast<std::uint32_t>(p[N - 1]);
     std::uint32_t const pair = static_cast<std::uint32_t>(v >= 0x10000u);
-    std::uint32_t const units = (v | v << 16) ^ ((pair_units16(v) ^ (v | v << 16)) & (0u - pair));
+    std::uint32_t const units = pair_or_one_unit16(v, pair, v | v << 16);
     o[k + pair] = static_cast<O>(static_cast<std::uint16_t>(units >> 16));
     o[k] = static_cast<O>(static_cast<std::uint16_t>(units));
     p += N;
