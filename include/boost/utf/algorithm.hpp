@@ -27,7 +27,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <iterator>
 #include <memory>
 #include <type_traits>
@@ -570,45 +569,28 @@ inline constexpr std::size_t narrow_block = 16;
 inline constexpr std::size_t narrow_short_block = 8;
 static_assert(encode_chunk % narrow_block == 0, "a bounded sink's stretch is whole blocks");
 
-// The pair of code units of the scalar value `v` where `pair` is 1 (`v` is 10000 or more), else
-// `one_unit`: a mask, not a branch.
-BOOST_FORCEINLINE constexpr std::uint32_t pair_or_one_unit16(std::uint32_t v, std::uint32_t pair,
-                                                             std::uint32_t one_unit) noexcept
-{
-    return one_unit ^ ((pair_units16(v) ^ one_unit) & (0u - pair));
-}
-
 // The UTF-16 of the `N` scalar values from `p`, with no branch between one code unit and a pair:
 // text with many pairs (emoji) has them among other values at no pattern that could be
 // predicted. Moves `p` and `o` past them.
 template<std::size_t N, class T, class O>
 BOOST_FORCEINLINE void narrow_scalar_block16(T const*& p, O*& o) noexcept
 {
-    static_assert(sizeof(O) == 2 && std::is_trivially_copyable_v<O>, "UTF-16 code units");
-    // Every value but the last writes two code units at o[k], as one 32-bit store, and k moves on
-    // past as many as its form has. What a value of one code unit writes second, the next value
-    // writes over. The last value writes exactly its code units, so nothing is left past them.
+    // Every value but the last writes two code units at o[k], as one store, and k moves on past
+    // as many as its form has. What a value of one code unit writes second, the next value writes
+    // over. The last value writes exactly its code units, so nothing is left past them: its
+    // second code unit (0 for a form of one) at o[k + length - 1], then its first at o[k].
     std::size_t k = 0;
     for (std::size_t j = 0; j + 1 < N; ++j)
     {
-        std::uint32_t const v = static_cast<std::uint32_t>(p[j]);
-        std::uint32_t const pair = static_cast<std::uint32_t>(v >= 0x10000u);
-        std::uint32_t units = pair_or_one_unit16(v, pair, v);
-#if BOOST_ENDIAN_BIG_BYTE
-        units = units << 16 | units >> 16; // the first code unit first in memory
-#endif
-        std::memcpy(o + k, &units, 4);
-        k += 1 + pair;
+        encoded_word const w = encode_word16_unbranched(static_cast<std::uint32_t>(p[j]));
+        store_units16x2(w.units, o + k);
+        k += w.length;
     }
-    // The last value: a pair's second code unit at o[k + 1] and its first at o[k], or the one
-    // code unit at o[k] twice.
-    std::uint32_t const v = static_cast<std::uint32_t>(p[N - 1]);
-    std::uint32_t const pair = static_cast<std::uint32_t>(v >= 0x10000u);
-    std::uint32_t const units = pair_or_one_unit16(v, pair, v | v << 16);
-    o[k + pair] = static_cast<O>(static_cast<std::uint16_t>(units >> 16));
-    o[k] = static_cast<O>(static_cast<std::uint16_t>(units));
+    encoded_word const w = encode_word16_unbranched(static_cast<std::uint32_t>(p[N - 1]));
+    o[k + w.length - 1] = static_cast<O>(static_cast<std::uint16_t>(w.units >> 16));
+    o[k] = static_cast<O>(static_cast<std::uint16_t>(w.units));
     p += N;
-    o += k + 1 + pair;
+    o += k + w.length;
 }
 
 // utf32_to_utf16_view alone. The level's kernel narrows whole blocks of scalar values

@@ -18,8 +18,10 @@
 #include <boost/utf/error.hpp>
 #include <boost/utf/detail/type_traits.hpp>
 #include <boost/utf/detail/unicode.hpp>
+#include <boost/predef/other/endian.h>
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 namespace boost {
@@ -148,6 +150,48 @@ BOOST_FORCEINLINE constexpr encoded_word encode_word16(char32_t c) noexcept
     if (c < 0x10000u)
         return {c, 1};
     return {pair_units16(c), 2};
+}
+
+// encode_word16's form, computed without a branch on the value (a mask rather than a
+// conditional, which GCC makes a branch of): for bulk encoding of text where pairs come among
+// other values at random (emoji between words and spaces).
+BOOST_FORCEINLINE constexpr encoded_word encode_word16_unbranched(std::uint32_t v) noexcept
+{
+    std::uint32_t const pair = static_cast<std::uint32_t>(v >= 0x10000u);
+    return {v ^ ((pair_units16(v) ^ v) & (0u - pair)), static_cast<unsigned char>(1u + pair)};
+}
+
+// encode_word16_unbranched gives encode_word16's form for every scalar value. All of them would
+// take more steps than some compilers allow a constant expression: this takes every value below
+// 1000, and from there an odd stride, so that the values it meets end in every pattern of ten low
+// bits (a pair's low surrogate) and pass through every run of 400 (its high one), and the values
+// at the edges of the surrogates and of the planes.
+constexpr bool encode_word16_unbranched_agrees() noexcept
+{
+    auto const same = [](std::uint32_t v) {
+        encoded_word const f = encode_word16_unbranched(v), w = encode_word16(v);
+        return f.units == w.units && f.length == w.length;
+    };
+    for (std::uint32_t v = 0; v < 0x110000u; v += v < 0x1000u ? 1u : 0x3Du)
+        if ((v < 0xD800u || v > 0xDFFFu) && !same(v))
+            return false;
+    for (std::uint32_t const v : {0xD7FFu, 0xE000u, 0xFFFFu, 0x10000u, 0x10FFFFu})
+        if (!same(v))
+            return false;
+    return true;
+}
+static_assert(encode_word16_unbranched_agrees(), "utf16.hpp: encode_word16_unbranched must give encode_word16's forms");
+
+// Stores the two code units of `units` (first in the low half, as encoded_word holds them) to
+// `o`, in memory order on either byte order.
+template<class O>
+BOOST_FORCEINLINE void store_units16x2(std::uint32_t units, O* const o) noexcept
+{
+    static_assert(sizeof(O) == 2 && std::is_trivially_copyable<O>::value, "UTF-16 code units");
+#if BOOST_ENDIAN_BIG_BYTE
+    units = units << 16 | units >> 16;
+#endif
+    std::memcpy(o, &units, 4);
 }
 
 // Writes the UTF-16 form of the scalar value `c` at `o` and moves `o` past it: exactly its code
