@@ -350,6 +350,10 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
     unsigned char const* p = first;
     char32_t* o = sink.reserve(0); // each call of a kernel and each stretch reserve their room
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
+    // decode_covered where every byte left is sure to add a code point for each four (or the
+    // sink's room is its own): its whole stores past the values counted are then written over.
+    [[maybe_unused]] simd::decode_kernel* const decode =
+        !is_unbounded_sink<Sink>::value || writes_for_every_error(policy) ? k.decode_covered : k.decode;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
@@ -363,7 +367,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
                 // `p` is always where an element starts, which is what the kernel needs.
                 std::size_t const room = is_unbounded_sink<Sink>::value || left < decode_chunk ? left : decode_chunk;
                 o = sink.reserve(room + decode_step_max); // nothing is left uncommitted here
-                simd::transcode_step const r = k.decode(p, room, o);
+                simd::transcode_step const r = decode(p, room, o);
                 p += r.consumed;
                 o += r.produced;
                 sink.commit(o);

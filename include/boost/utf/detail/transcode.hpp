@@ -1201,10 +1201,11 @@ BOOST_NOINLINE void utf8_to_utf16_by_blocks(unsigned char const* const first, un
                     else
                     {
                         // At a block it does not take, the decoding kernel has the next stretch;
-                        // at least a block is left.
+                        // at least a block is left. The buffer has room for a code point a
+                        // byte, so the covered kernel may write past what it returns.
                         std::size_t const rest = static_cast<std::size_t>(last - p);
                         simd::transcode_step const r =
-                            k.decode(p, rest < transcode_buffer ? rest : transcode_buffer, buffer);
+                            k.decode_covered(p, rest < transcode_buffer ? rest : transcode_buffer, buffer);
                         p += r.consumed;
                         if (r.produced != 0)
                         {

@@ -680,9 +680,13 @@ BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(decode_constants const& k, unsigne
 // The loop over blocks for both outputs. A block that decode_block does not take ends it: with
 // code points, `resume` is the bytes up to and with the first one in error; with UTF-16 code
 // units (decode16, kernels.hpp), it is decode_width, and the caller decodes that block. The last
-// 32 to 63 bytes go to AVX2's kernel for the same output. Covered (decode16_covered), a block
-// with covered_tail bytes or more after it ends with a whole store: what follows it writes over
-// the excess, fewer than covered_tail / 3 code units.
+// 32 to 63 bytes go to AVX2's kernel for the same output. Covered (decode_covered,
+// decode16_covered), a block with covered_tail bytes or more after it ends with a whole store:
+// what follows it writes over the excess, fewer than a register's lanes (16 code points, 32 UTF-16
+// code units), which covered_tail / 4 and covered_tail / 3 are not.
+static_assert(16 - 1 <= covered_tail / 4 && 32 - 1 <= covered_tail / 3,
+              "avx512.hpp: a covered block's whole store writes past its values no more than kernels.hpp allows");
+
 template<bool Covered, bool Held, class Out>
 BOOST_UTF_AVX512VBMI2_INLINE transcode_step decode_blocks(unsigned char const* p, std::size_t n, Out* o) noexcept
 {
@@ -711,6 +715,11 @@ BOOST_UTF_AVX512VBMI2_INLINE transcode_step decode_blocks(unsigned char const* p
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode(unsigned char const* p, std::size_t n, char32_t* o) noexcept
 {
     return n >= held_from ? decode_blocks<false, true>(p, n, o) : decode_blocks<false, false>(p, n, o);
+}
+
+BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode_covered(unsigned char const* p, std::size_t n, char32_t* o) noexcept
+{
+    return n >= held_from ? decode_blocks<true, true>(p, n, o) : decode_blocks<true, false>(p, n, o);
 }
 
 BOOST_UTF_AVX512VBMI2_KERNEL transcode_step decode16(unsigned char const* p, std::size_t n, std::uint16_t* o) noexcept

@@ -22,6 +22,14 @@
 //                             bytes are left and what it reads is well-formed (at a block with an
 //                             error it may still decode the elements before the error), writing
 //                             only the code points it returns (transcode_step, step.hpp)
+//   decode_covered(p, n, o)   as decode, but it may write code points past those it returns, as
+//                             whole registers are cheaper than exact stores: only while
+//                             `covered_tail` bytes or more follow those it consumed, no more
+//                             than `covered_tail` / 4 code points past them, and never past
+//                             o + n. For a caller that writes at least a code point for every
+//                             four bytes after those consumed (every element or maximal subpart
+//                             gives one), or whose output has room for n code points. A set may
+//                             give its decode here: an exact kernel keeps the contract too
 //   decode16(p, n, o)         as decode, writing UTF-16 code units (`produced` counts them: a
 //                             code point from 10000 is two), from the blocks it takes: some sets
 //                             take only blocks whose code points are all below 10000. It stops
@@ -91,6 +99,7 @@ struct kernel_set
     std::size_t code_point_width;
     valid_prefix_kernel* valid_prefix;
     decode_kernel* decode;
+    decode_kernel* decode_covered;
     decode16_kernel* decode16;
     decode16_kernel* decode16_covered;
     encode_kernel* encode;
@@ -100,28 +109,28 @@ struct kernel_set
 
 // `decode16` is the set's direct UTF-16 kernel, or nullptr: it is optional; so is
 // `decode16_covered`, which is null exactly when decode16 is.
-#define BOOST_UTF_KERNEL_SET(ns, decode16, decode16_covered, encode_covered)                       \
-    kernel_set                                                                                     \
-    {                                                                                              \
-        simd_level::ns, ns::validate_width, ns::decode_width, ns::encode_width, ns::code_point_width, \
-            &ns::valid_prefix, &ns::decode, decode16, decode16_covered, &ns::encode, encode_covered,  \
-            &ns::valid_code_points                                                                 \
+#define BOOST_UTF_KERNEL_SET(ns, decode_covered, decode16, decode16_covered, encode_covered)                    \
+    kernel_set                                                                                                \
+    {                                                                                                         \
+        simd_level::ns, ns::validate_width, ns::decode_width, ns::encode_width, ns::code_point_width,            \
+            &ns::valid_prefix, &ns::decode, decode_covered, decode16, decode16_covered, &ns::encode, encode_covered, \
+            &ns::valid_code_points                                                                            \
     }
 
 // Indexed by the rows of dispatch.hpp: a level each, then halves_avx2_row. avx512bw, which
 // decodes with AVX2's kernel, also takes AVX2's direct UTF-16 kernel: narrowing code points
 // through a buffer costs more than the registers gain.
 inline constexpr kernel_set kernel_sets[] = {
-    kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
+    kernel_set{simd_level::scalar, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},
 #if BOOST_UTF_SIMD_X86
-    BOOST_UTF_KERNEL_SET(sse, &sse::decode16, &sse::decode16, &sse::encode_covered),
-    BOOST_UTF_KERNEL_SET(avx2, &avx2::decode16, &avx2::decode16, &avx2::encode_covered),
-    BOOST_UTF_KERNEL_SET(avx512bw, &avx2::decode16, &avx2::decode16, &avx2::encode_covered),
-    BOOST_UTF_KERNEL_SET(avx512vbmi2, &avx512vbmi2::decode16, &avx512vbmi2::decode16_covered,
-                         &avx512vbmi2::encode_covered),
+    BOOST_UTF_KERNEL_SET(sse, &sse::decode, &sse::decode16, &sse::decode16, &sse::encode_covered),
+    BOOST_UTF_KERNEL_SET(avx2, &avx2::decode, &avx2::decode16, &avx2::decode16, &avx2::encode_covered),
+    BOOST_UTF_KERNEL_SET(avx512bw, &avx2::decode, &avx2::decode16, &avx2::decode16, &avx2::encode_covered),
+    BOOST_UTF_KERNEL_SET(avx512vbmi2, &avx512vbmi2::decode_covered, &avx512vbmi2::decode16,
+                         &avx512vbmi2::decode16_covered, &avx512vbmi2::encode_covered),
     kernel_set{simd_level::avx2, avx2::validate_width, avx2::decode_width, sse::encode_width, avx2::code_point_width,
-               &avx2::valid_prefix, &avx2::decode, &avx2::decode16, &avx2::decode16, &sse::encode, &sse::encode_covered,
-               &avx2::valid_code_points},
+               &avx2::valid_prefix, &avx2::decode, &avx2::decode, &avx2::decode16, &avx2::decode16, &sse::encode,
+               &sse::encode_covered, &avx2::valid_code_points},
 #endif
 };
 

@@ -31,8 +31,9 @@ struct transcode_step
 inline constexpr std::size_t validate_step = 64;
 
 // The bytes that must follow those a covered decoding kernel consumed for it to write past them
-// (decode16_covered, kernels.hpp), and three times the code units it may write past them: a
-// caller that writes a code unit for every three bytes at least writes over them.
+// (decode_covered, decode16_covered, kernels.hpp), and four times the code points, or three times
+// the UTF-16 code units, it may write past them: a caller that writes a code point for every four
+// bytes at least, or a code unit for every three, writes over them.
 inline constexpr std::size_t covered_tail = 96;
 
 // What a validating kernel found (valid_prefix, kernels.hpp): the first step with a byte that
