@@ -107,15 +107,15 @@ struct kernel_set
     valid_code_points_kernel* valid_code_points;
 };
 
-// `decode16` is the set's direct UTF-16 kernel, or nullptr: it is optional; so is
+// `decode_covered` is the set's covered decoding kernel, or its decode, which keeps that contract
+// too. `decode16` is the set's direct UTF-16 kernel, or nullptr: it is optional; so is
 // `decode16_covered`, which is null exactly when decode16 is.
-#define BOOST_UTF_KERNEL_SET(ns, decode_covered, decode16, decode16_covered, encode_covered)                    \
-    kernel_set                                                                                                \
-    {                                                                                                         \
-        simd_level::ns, ns::validate_width, ns::decode_width, ns::encode_width, ns::code_point_width,            \
-            &ns::valid_prefix, &ns::decode, decode_covered, decode16, decode16_covered, &ns::encode, encode_covered, \
-            &ns::valid_code_points                                                                            \
-    }
+#define BOOST_UTF_KERNEL_SET(ns, decode_covered, decode16, decode16_covered, encode_covered)                           \
+  kernel_set                                                                                                           \
+  {                                                                                                                    \
+    simd_level::ns, ns::validate_width, ns::decode_width, ns::encode_width, ns::code_point_width, &ns::valid_prefix,   \
+        &ns::decode, decode_covered, decode16, decode16_covered, &ns::encode, encode_covered, &ns::valid_code_points   \
+  }
 
 // Indexed by the rows of dispatch.hpp: a level each, then halves_avx2_row. avx512bw, which
 // decodes with AVX2's kernel, also takes AVX2's direct UTF-16 kernel: narrowing code points
