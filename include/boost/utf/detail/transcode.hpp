@@ -1355,7 +1355,9 @@ constexpr std::size_t utf16_to_utf8_block(simd::utf16_kernel_set const& k) noexc
 // Input shorter than every level's narrowest block goes to the rules at once, and input shorter
 // than the block of the level in use once that is looked up: for a few code units, setting up
 // the buffer and the kernels' loop costs more than the work, which no kernel would do anyway.
-// The rest goes through the kernels, out of line.
+// So does all input at a level without kernels (block 0: the scalar level of a build with
+// kernels), which the drivers out of line would only hand on. The rest goes through the
+// kernels, out of line.
 inline constexpr std::size_t utf8_to_utf16_short =
     simd::narrowest_block(simd::kernel_sets, [](simd::kernel_set const& k) { return utf8_to_utf16_block(k); });
 inline constexpr std::size_t utf16_to_utf8_short = simd::narrowest_block(
@@ -1379,7 +1381,8 @@ BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first
         if (n < utf8_to_utf16_short)
             return true;
         std::size_t const block = utf8_to_utf16_block(simd::active_kernels());
-        return n < block || (n - block < 2 && static_cast<unsigned>(first[0] | first[block - 1]) >= 0x80u);
+        return block == 0 || n < block ||
+               (n - block < 2 && static_cast<unsigned>(first[0] | first[block - 1]) >= 0x80u);
     };
     if (by_rules())
         transcode_contiguous<utf8_rules, utf16_writer, PerCodeUnit>(first, last, inner, outer, sink);
@@ -1393,7 +1396,10 @@ BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first
 template<class T>
 BOOST_FORCEINLINE bool utf16_to_utf8_by_rules(T const* const first, std::size_t const n) noexcept
 {
-    if (n < utf16_to_utf8_short || n < utf16_to_utf8_block(simd::active_utf16_kernels()))
+    if (n < utf16_to_utf8_short)
+        return true;
+    std::size_t const block = utf16_to_utf8_block(simd::active_utf16_kernels());
+    if (block == 0 || n < block)
         return true;
     if constexpr (simd::has_utf16_kernels)
         return n < utf16_widen_least && has_surrogate16<utf16_to_utf8_short>(first);
