@@ -311,6 +311,15 @@ struct is_unbounded_sink<direct_sink<T, Out>> : std::true_type
 {
 };
 
+// Whether a covered kernel may write past what it returns into `Sink` (decode_covered,
+// encode_covered, kernels.hpp): `policy` writes something for every error, so that what follows
+// writes over the excess, or the sink's room is its own.
+template<class Sink, class Policy>
+constexpr bool covered_output(Policy const& policy) noexcept
+{
+    return !is_unbounded_sink<Sink>::value || writes_for_every_error(policy);
+}
+
 // Bytes a kernel may take in one call into a bounded sink, and the most the scalar rules take
 // where a kernel stopped before the kernel is tried again.
 inline constexpr std::size_t decode_chunk = 256;
@@ -352,8 +361,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void decode_contiguous(unsigned char const* const
     [[maybe_unused]] simd::kernel_set const& k = simd::active_kernels();
     // decode_covered where every byte left is sure to add a code point for each four (or the
     // sink's room is its own): its whole stores past the values counted are then written over.
-    [[maybe_unused]] simd::decode_kernel* const decode =
-        !is_unbounded_sink<Sink>::value || writes_for_every_error(policy) ? k.decode_covered : k.decode;
+    [[maybe_unused]] simd::decode_kernel* const decode = covered_output<Sink>(policy) ? k.decode_covered : k.decode;
     while (p != last)
     {
         std::size_t const left = static_cast<std::size_t>(last - p);
@@ -470,7 +478,7 @@ BOOST_UTF_DETAIL_LOOP_FUNCTION void encode_contiguous(T const* const first, T co
     // Whether every value left is sure to add a byte at least (or the sink's room is its own): a
     // whole store past the values counted is then written over. The kernel is encode_covered
     // there, and the runs of Latin text (encode_latin_run) go on past their letters.
-    bool const covered = Sink::max_reserve != static_cast<std::size_t>(-1) || writes_for_every_error(policy);
+    bool const covered = covered_output<Sink>(policy);
     [[maybe_unused]] simd::encode_kernel* const encode = covered ? k.encode_covered : k.encode;
     while (p != last)
     {

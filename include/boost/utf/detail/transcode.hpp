@@ -1344,20 +1344,26 @@ BOOST_NOINLINE void utf16_to_utf8_by_blocks(T const* const first, T const* const
     transcode_contiguous<utf16_rules, utf8_writer, PerCodeUnit>(first, last, inner, outer, sink);
 }
 
-// The fewest code units a level's kernels take at a time in each composition (0 at the scalar
-// level): the UTF-8 decoding kernels' block, and the fewer of widen's and to_utf8's.
-constexpr std::size_t utf8_to_utf16_block(simd::kernel_set const& k) noexcept { return k.decode_width; }
+// The fewest code units a level's kernels take at a time in each composition: the UTF-8 decoding
+// kernels' block, and the fewer of widen's and to_utf8's. A level without kernels (the scalar
+// level of a build with kernels) has no block, SIZE_MAX, so that all its input is shorter: the
+// drivers out of line would only hand it on to the rules. (narrowest_block passes over it.)
+inline constexpr std::size_t no_block = static_cast<std::size_t>(-1);
+constexpr std::size_t utf8_to_utf16_block(simd::kernel_set const& k) noexcept
+{
+    return k.decode_width != 0 ? k.decode_width : no_block;
+}
 constexpr std::size_t utf16_to_utf8_block(simd::utf16_kernel_set const& k) noexcept
 {
+    if (k.width == 0)
+        return no_block;
     return k.to_utf8_fewest < k.fewest ? k.to_utf8_fewest : k.fewest;
 }
 
 // Input shorter than every level's narrowest block goes to the rules at once, and input shorter
 // than the block of the level in use once that is looked up: for a few code units, setting up
 // the buffer and the kernels' loop costs more than the work, which no kernel would do anyway.
-// So does all input at a level without kernels (block 0: the scalar level of a build with
-// kernels), which the drivers out of line would only hand on. The rest goes through the
-// kernels, out of line.
+// The rest goes through the kernels, out of line.
 inline constexpr std::size_t utf8_to_utf16_short =
     simd::narrowest_block(simd::kernel_sets, [](simd::kernel_set const& k) { return utf8_to_utf16_block(k); });
 inline constexpr std::size_t utf16_to_utf8_short = simd::narrowest_block(
@@ -1381,8 +1387,7 @@ BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first
         if (n < utf8_to_utf16_short)
             return true;
         std::size_t const block = utf8_to_utf16_block(simd::active_kernels());
-        return block == 0 || n < block ||
-               (n - block < 2 && static_cast<unsigned>(first[0] | first[block - 1]) >= 0x80u);
+        return n < block || (n - block < 2 && static_cast<unsigned>(first[0] | first[block - 1]) >= 0x80u);
     };
     if (by_rules())
         transcode_contiguous<utf8_rules, utf16_writer, PerCodeUnit>(first, last, inner, outer, sink);
@@ -1396,10 +1401,7 @@ BOOST_FORCEINLINE void utf8_to_utf16_contiguous(unsigned char const* const first
 template<class T>
 BOOST_FORCEINLINE bool utf16_to_utf8_by_rules(T const* const first, std::size_t const n) noexcept
 {
-    if (n < utf16_to_utf8_short)
-        return true;
-    std::size_t const block = utf16_to_utf8_block(simd::active_utf16_kernels());
-    if (block == 0 || n < block)
+    if (n < utf16_to_utf8_short || n < utf16_to_utf8_block(simd::active_utf16_kernels()))
         return true;
     if constexpr (simd::has_utf16_kernels)
         return n < utf16_widen_least && has_surrogate16<utf16_to_utf8_short>(first);

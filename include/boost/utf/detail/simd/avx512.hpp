@@ -684,7 +684,8 @@ BOOST_UTF_AVX512VBMI2_INLINE bool decode_step(decode_constants const& k, unsigne
 // decode16_covered), a block with covered_tail bytes or more after it ends with a whole store:
 // what follows it writes over the excess, fewer than a register's lanes (16 code points, 32 UTF-16
 // code units), which covered_tail / 4 and covered_tail / 3 are not.
-static_assert(16 - 1 <= covered_tail / 4 && 32 - 1 <= covered_tail / 3,
+static_assert(sizeof(__m512i) / sizeof(char32_t) - 1 <= covered_tail / 4 &&
+                  sizeof(__m512i) / sizeof(std::uint16_t) - 1 <= covered_tail / 3,
               "avx512.hpp: a covered block's whole store writes past its values no more than kernels.hpp allows");
 
 template<bool Covered, bool Held, class Out>
